@@ -1,0 +1,48 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// A C library reached through pkg-config, with the Debian package that provides it.
+func cLibrary(_ name: String, pkgConfig: String, apt: [String]) -> Target {
+    .systemLibrary(name: name, pkgConfig: pkgConfig, providers: [.apt(apt)])
+}
+
+let package = Package(
+    name: "Parlo",
+    products: [
+        .library(name: "Parlo", targets: ["Parlo"]),
+        .executable(name: "parlo", targets: ["ParloCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+    ],
+    targets: [
+        // Thin C shims: one per library, symbols prefixed `parlo_`.
+        cLibrary("CPocketSphinx", pkgConfig: "pocketsphinx", apt: ["libpocketsphinx-dev", "libsphinxbase-dev"]),
+        cLibrary("CEspeakNG", pkgConfig: "espeak-ng", apt: ["libespeak-ng-dev"]),
+        cLibrary("CALSA", pkgConfig: "alsa", apt: ["libasound2-dev"]),
+        cLibrary("CSndFile", pkgConfig: "sndfile", apt: ["libsndfile1-dev"]),
+        cLibrary("CSoxr", pkgConfig: "soxr", apt: ["libsoxr-dev"]),
+
+        // Pipeline stages.
+        .target(name: "ParloCore", dependencies: [.product(name: "Logging", package: "swift-log")]),
+        .target(name: "ParloAudio", dependencies: ["ParloCore", "CSndFile", "CSoxr"]),
+        .target(name: "ParloRecognizer", dependencies: ["ParloCore", "ParloAudio", "CPocketSphinx",
+                                                        .product(name: "Logging", package: "swift-log")]),
+        .target(name: "ParloEvaluation", dependencies: ["ParloCore"]),
+        .target(name: "Parlo", dependencies: ["ParloCore", "ParloAudio", "ParloRecognizer", "ParloEvaluation"]),
+        .executableTarget(name: "ParloCLI", dependencies: [
+            "Parlo", "ParloAudio", "ParloRecognizer",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+
+        .testTarget(name: "ParloCoreTests", dependencies: ["ParloCore"]),
+        .testTarget(name: "ParloAudioTests", dependencies: ["ParloAudio"]),
+        .testTarget(name: "ParloRecognizerTests", dependencies: ["ParloRecognizer", "ParloAudio"]),
+        .testTarget(name: "ParloEvaluationTests", dependencies: ["ParloEvaluation"]),
+        .testTarget(name: "ParloCLITests", dependencies: ["ParloCLI"]),
+    ],
+    swiftLanguageModes: [.v5]
+)

@@ -1,0 +1,79 @@
+import CSndFile
+import ParloCore
+
+/// An open libsndfile handle, read in blocks of mono float samples at the file's own rate.
+///
+/// Owns the `SNDFILE*` and closes it in `deinit`; never shared between threads.
+public final class SoundFile {
+    private let handle: OpaquePointer
+    public let path: String
+    /// Rate, channels and frame count as libsndfile reports them.
+    public let sampleRate: Int
+    public let channels: Int
+    public let frames: Int
+    private var interleaved: [Float] = []
+    private(set) public var framesRead = 0
+
+    /// Opens `path`; `raw` describes headerless PCM (required for it, ignored otherwise).
+    public init(path: String, raw: RawFormat? = nil) throws {
+        var info = SF_INFO()
+        if let raw {
+            guard raw.sampleRate > 0, raw.channels > 0 else {
+                throw AudioError(.badRawFormat, path: path, "raw rate and channels must be positive")
+            }
+            info.samplerate = Int32(raw.sampleRate)
+            info.channels = Int32(raw.channels)
+            info.format = raw.sndfileFormat
+        }
+        guard let h = sf_open(path, Int32(SFM_READ), &info) else {
+            let reason = String(cString: sf_strerror(nil))
+            throw AudioError(.cannotOpen, path: path, "cannot open: \(reason)")
+        }
+        handle = h
+        self.path = path
+        sampleRate = Int(info.samplerate)
+        channels = Int(info.channels)
+        frames = Int(info.frames)
+        guard frames > 0 else {
+            sf_close(h)
+            throw AudioError(.empty, path: path, "no audio (0 frames)")
+        }
+        guard sampleRate >= 1000, channels >= 1 else {
+            sf_close(h)
+            throw AudioError(.unsupported, path: path, "unusable format: \(sampleRate) Hz, \(channels) channels")
+        }
+    }
+
+    deinit { sf_close(handle) }
+
+    /// Reads up to `maxFrames` frames, downmixed to mono by averaging channels.
+    ///
+    /// Returns an empty array at the end of the data. A read that ends before the frame count
+    /// the header promised is reported as `.truncated`.
+    public func readMono(maxFrames: Int) throws -> [Float] {
+        let wanted = min(maxFrames, frames - framesRead)
+        guard wanted > 0 else { return [] }
+        let needed = wanted * channels
+        if interleaved.count < needed { interleaved = [Float](repeating: 0, count: needed) }
+        let got = interleaved.withUnsafeMutableBufferPointer {
+            Int(sf_readf_float(handle, $0.baseAddress, sf_count_t(wanted)))
+        }
+        if sf_error(handle) != 0 {
+            throw AudioError(.readFailed, path: path, "read failed: \(String(cString: sf_strerror(handle)))")
+        }
+        if got == 0 {
+            throw AudioError(.truncated, path: path,
+                             "truncated: header promises \(frames) frames, data ends after \(framesRead)")
+        }
+        framesRead += got
+        if channels == 1 { return Array(interleaved[0..<got]) }
+        var mono = [Float](repeating: 0, count: got)
+        let scale = 1 / Float(channels)
+        for i in 0..<got {
+            var sum: Float = 0
+            for c in 0..<channels { sum += interleaved[i * channels + c] }
+            mono[i] = sum * scale
+        }
+        return mono
+    }
+}

@@ -1,0 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Whether a standard stream is a terminal: decides between human output and JSON Lines.
+public enum Terminal {
+    public static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+    public static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+}

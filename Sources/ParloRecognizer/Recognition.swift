@@ -1,0 +1,25 @@
+/// What the recognizer heard in one utterance.
+public struct Recognition: Sendable, Equatable, Codable {
+    /// A recognised word with its place in the audio, seconds from the utterance start.
+    public struct Word: Sendable, Equatable, Codable {
+        public var word: String
+        public var start: Double
+        public var end: Double
+        public init(word: String, start: Double, end: Double) {
+            self.word = word; self.start = start; self.end = end
+        }
+    }
+
+    /// The best hypothesis, words separated by single spaces ("" when nothing was heard).
+    public var text: String
+    /// Spoken words only (silences and fillers removed).
+    public var words: [Word]
+    /// PocketSphinx's path score (log domain; closer to zero is better).
+    public var score: Int32
+    /// Seconds of audio decoded.
+    public var audioSeconds: Double
+
+    public init(text: String, words: [Word], score: Int32, audioSeconds: Double) {
+        self.text = text; self.words = words; self.score = score; self.audioSeconds = audioSeconds
+    }
+}

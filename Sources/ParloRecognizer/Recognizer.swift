@@ -1,0 +1,157 @@
+import CPocketSphinx
+import Foundation
+import ParloCore
+
+/// A PocketSphinx decoder searching one JSGF grammar; owns the `ps_decoder_t`.
+///
+/// Not thread-safe: use one per worker thread (they share nothing but read-only files).
+/// Decode a whole utterance with `decode(_:)`, or stream: `begin()`, `process(_:)` per chunk,
+/// `partial`, then `end()`.
+public final class Recognizer {
+    private let decoder: OpaquePointer
+    public let grammar: JSGFGrammar
+    public let model: AcousticModel
+    private var samplesInUtterance = 0
+    private var inUtterance = false
+
+    /// Builds a decoder for `grammar`. Pronunciations come from `extra` first (user and catalog
+    /// entries), then from the model's cmudict; words found in neither are reported together.
+    public init(model: AcousticModel, grammar: JSGFGrammar,
+                pronunciations extra: PronunciationDictionary = .init(),
+                options: [String: String] = [:]) throws {
+        self.model = model
+        self.grammar = grammar
+        let missingFromExtra = Set(grammar.words.filter { extra[$0] == nil })
+        var dict = try PronunciationDictionary.lookup(missingFromExtra, inFile: model.dictionary)
+        dict.override(with: extra)
+        let unknown = grammar.words.filter { dict[$0] == nil }
+        guard unknown.isEmpty else {
+            throw RecognizerError(.unknownWords, "unknown words", words: unknown)
+        }
+        decoder = try PocketSphinxLog.withConstructionLock {
+            try Self.makeDecoder(model: model, options: options)
+        }
+        do {
+            try PocketSphinxLog.withConstructionLock {
+                try load(dict, words: grammar.words)
+                guard ps_set_jsgf_string(decoder, "parlo", grammar.text) == 0,
+                      ps_set_search(decoder, "parlo") == 0 else {
+                    throw RecognizerError(.badGrammar, "PocketSphinx rejected the grammar")
+                }
+            }
+        } catch {
+            ps_free(decoder)
+            throw error
+        }
+    }
+
+    deinit { ps_free(decoder) }
+
+    private static func makeDecoder(model: AcousticModel, options: [String: String]) throws -> OpaquePointer {
+        var args = ["-hmm", model.directory, "-dict", "/dev/null"]
+        for (k, v) in options.sorted(by: { $0.key < $1.key }) { args += [k.hasPrefix("-") ? k : "-" + k, v] }
+        var cArgs = args.map { strdup($0) }
+        defer { cArgs.forEach { free($0) } }
+        guard let config = cArgs.withUnsafeMutableBufferPointer({ parlo_ps_config(Int32($0.count), $0.baseAddress) }) else {
+            throw RecognizerError(.decoderFailed, "bad decoder options \(options)")
+        }
+        defer { cmd_ln_free_r(config) }
+        guard let ps = ps_init(config) else {
+            throw RecognizerError(.decoderFailed, "PocketSphinx could not load the model in \(model.directory)")
+        }
+        return ps
+    }
+
+    private func load(_ dict: PronunciationDictionary, words: [String]) throws {
+        var pairs: [(String, String)] = []
+        for w in words {
+            for (i, p) in (dict[w] ?? []).enumerated() { pairs.append((i == 0 ? w : "\(w)(\(i + 1))", p)) }
+        }
+        for (n, (word, phones)) in pairs.enumerated() {
+            let update: Int32 = n == pairs.count - 1 ? 1 : 0
+            if ps_add_word(decoder, word, phones, update) < 0 {
+                throw RecognizerError(.unknownWords, "bad pronunciation '\(phones)'", words: [word])
+            }
+        }
+    }
+
+    // MARK: Streaming
+
+    /// Starts an utterance.
+    public func begin() throws {
+        if inUtterance { ps_end_utt(decoder) }
+        guard ps_start_utt(decoder) == 0 else { throw RecognizerError(.decoderFailed, "cannot start an utterance") }
+        inUtterance = true
+        samplesInUtterance = 0
+    }
+
+    /// Feeds 16 kHz mono samples. `wholeUtterance` tells PocketSphinx this is all the audio,
+    /// which lets it normalise over the whole utterance (better for batch decoding).
+    public func process(_ samples: UnsafeBufferPointer<Int16>, wholeUtterance: Bool = false) throws {
+        guard let base = samples.baseAddress, samples.count > 0 else { return }
+        if !inUtterance { try begin() }
+        guard ps_process_raw(decoder, base, samples.count, 0, wholeUtterance ? 1 : 0) >= 0 else {
+            throw RecognizerError(.decoderFailed, "decoding failed")
+        }
+        samplesInUtterance += samples.count
+    }
+
+    public func process(_ samples: [Int16]) throws {
+        try samples.withUnsafeBufferPointer { try process($0) }
+    }
+
+    /// Whether PocketSphinx's voice activity detector currently hears speech.
+    public var hearsSpeech: Bool { ps_get_in_speech(decoder) != 0 }
+
+    /// The best hypothesis so far in the current utterance.
+    public var partial: String {
+        var score: Int32 = 0
+        return ps_get_hyp(decoder, &score).map { String(cString: $0) } ?? ""
+    }
+
+    /// Ends the utterance and returns what was recognised.
+    public func end() throws -> Recognition {
+        guard inUtterance else { return Recognition(text: "", words: [], score: 0, audioSeconds: 0) }
+        inUtterance = false
+        guard ps_end_utt(decoder) >= 0 else { throw RecognizerError(.decoderFailed, "cannot end the utterance") }
+        return result()
+    }
+
+    /// Decodes `samples` as one utterance.
+    public func decode(_ samples: [Int16]) throws -> Recognition {
+        try begin()
+        try samples.withUnsafeBufferPointer { try process($0, wholeUtterance: true) }
+        return try end()
+    }
+
+    private func result() -> Recognition {
+        var score: Int32 = 0
+        let hyp = ps_get_hyp(decoder, &score).map { String(cString: $0) } ?? ""
+        var words: [Recognition.Word] = []
+        var seg = ps_seg_iter(decoder)
+        let frameRate = 100.0
+        while let s = seg {
+            let w = String(cString: ps_seg_word(s))
+            if !Self.isFiller(w) {
+                var sf: Int32 = 0, ef: Int32 = 0
+                ps_seg_frames(s, &sf, &ef)
+                words.append(.init(word: Self.baseWord(w), start: Double(sf) / frameRate,
+                                   end: Double(ef + 1) / frameRate))
+            }
+            seg = ps_seg_next(s)
+        }
+        let text = hyp.split(separator: " ").map { Self.baseWord(String($0)) }.joined(separator: " ")
+        return Recognition(text: text, words: words, score: score,
+                           audioSeconds: SpeechFormat.seconds(samplesInUtterance))
+    }
+
+    static func isFiller(_ w: String) -> Bool {
+        w == "<s>" || w == "</s>" || w == "<sil>" || (w.hasPrefix("[") && w.hasSuffix("]")) || (w.hasPrefix("+") && w.hasSuffix("+"))
+    }
+
+    /// `word(2)` → `word`: alternative pronunciations are the same word to the caller.
+    static func baseWord(_ w: String) -> String {
+        if let p = w.firstIndex(of: "("), w.hasSuffix(")") { return String(w[..<p]) }
+        return w
+    }
+}
