@@ -31,9 +31,10 @@ let package = Package(
         .target(name: "ParloRecognizer", dependencies: ["ParloCore", "ParloAudio", "CPocketSphinx",
                                                         .product(name: "Logging", package: "swift-log")]),
         .target(name: "ParloEvaluation", dependencies: ["ParloCore"]),
-        .target(name: "Parlo", dependencies: ["ParloCore", "ParloAudio", "ParloRecognizer", "ParloEvaluation"]),
+        .target(name: "ParloBatch", dependencies: ["ParloCore", "ParloAudio", "ParloRecognizer", "ParloEvaluation"]),
+        .target(name: "Parlo", dependencies: ["ParloCore", "ParloAudio", "ParloRecognizer", "ParloEvaluation", "ParloBatch"]),
         .executableTarget(name: "ParloCLI", dependencies: [
-            "Parlo", "ParloAudio", "ParloRecognizer",
+            "Parlo",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -42,6 +43,7 @@ let package = Package(
         .testTarget(name: "ParloAudioTests", dependencies: ["ParloAudio"]),
         .testTarget(name: "ParloRecognizerTests", dependencies: ["ParloRecognizer", "ParloAudio"]),
         .testTarget(name: "ParloEvaluationTests", dependencies: ["ParloEvaluation"]),
+        .testTarget(name: "ParloBatchTests", dependencies: ["ParloBatch"]),
         .testTarget(name: "ParloCLITests", dependencies: ["ParloCLI"]),
     ],
     swiftLanguageModes: [.v5]

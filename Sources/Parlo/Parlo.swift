@@ -1,1 +1,8 @@
+/// Parlo: offline voice commands and speech for study apps.
+///
+/// Import `Parlo` to get every pipeline stage; each stage is also its own module.
 @_exported import ParloCore
+@_exported import ParloAudio
+@_exported import ParloRecognizer
+@_exported import ParloEvaluation
+@_exported import ParloBatch

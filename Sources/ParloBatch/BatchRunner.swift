@@ -1,0 +1,87 @@
+import Foundation
+import ParloCore
+import ParloRecognizer
+
+/// Decodes many files on several worker threads, one recognizer each, and hands results back
+/// in input order as soon as every earlier file is done.
+///
+/// Results arrive on `deliver` from worker threads, one at a time (serialised by a lock), so a
+/// caller can write each line to disk at once: an interrupted batch keeps what it finished.
+public final class BatchRunner: @unchecked Sendable {
+    public typealias RecognizerFactory = @Sendable () throws -> Recognizer
+
+    public let jobs: Int
+    public let decoder: FileDecoder
+    private let makeRecognizer: RecognizerFactory
+
+    public init(jobs: Int, decoder: FileDecoder = FileDecoder(), recognizer: @escaping RecognizerFactory) {
+        self.jobs = max(1, jobs)
+        self.decoder = decoder
+        self.makeRecognizer = recognizer
+    }
+
+    /// Runs the batch. Throws only if no recognizer can be built at all (bad model or grammar):
+    /// per-file problems become results with an `error`.
+    public func run(_ files: [String], deliver: @escaping (Int, FileResult) -> Void) throws {
+        guard !files.isEmpty else { return }
+        let state = State(count: files.count, deliver: deliver)
+        let first = try makeRecognizer()            // fail fast, before any thread starts
+        let workers = min(jobs, files.count)
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            let recognizer: Recognizer
+            do { recognizer = worker == 0 ? first : try makeRecognizer() } catch {
+                state.fail(error); return
+            }
+            while let index = state.nextIndex() {
+                let path = files[index]
+                let start = DispatchTime.now().uptimeNanoseconds
+                let result: FileResult
+                do {
+                    let recognition = try decoder.decode(path, with: recognizer)
+                    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+                    result = FileResult(file: path, recognition: recognition, decodeSeconds: seconds)
+                } catch {
+                    result = FileResult(file: path, error: error)
+                }
+                state.finish(index, result)
+            }
+        }
+        if let error = state.error, state.delivered < files.count { throw error }
+    }
+
+    /// Shared between workers: the next file to take and the reorder buffer.
+    private final class State: @unchecked Sendable {
+        private let lock = NSLock()
+        private var next = 0
+        private let count: Int
+        private var pending: [Int: FileResult] = [:]
+        private(set) var delivered = 0
+        private(set) var error: (any Error)?
+        private let deliver: (Int, FileResult) -> Void
+
+        init(count: Int, deliver: @escaping (Int, FileResult) -> Void) {
+            self.count = count; self.deliver = deliver
+        }
+
+        func nextIndex() -> Int? {
+            lock.lock(); defer { lock.unlock() }
+            guard next < count else { return nil }
+            defer { next += 1 }
+            return next
+        }
+
+        func finish(_ index: Int, _ result: FileResult) {
+            lock.lock(); defer { lock.unlock() }
+            pending[index] = result
+            while let r = pending.removeValue(forKey: delivered) {
+                deliver(delivered, r)
+                delivered += 1
+            }
+        }
+
+        func fail(_ e: any Error) {
+            lock.lock(); defer { lock.unlock() }
+            if error == nil { error = e }
+        }
+    }
+}

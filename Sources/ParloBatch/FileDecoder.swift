@@ -1,0 +1,56 @@
+import Foundation
+import ParloAudio
+import ParloCore
+import ParloRecognizer
+
+/// Decodes one audio file with a recognizer, streaming it in blocks.
+///
+/// Short files are one utterance (normalised over the whole file, as PocketSphinx's batch tool
+/// does). Long files are cut at the pauses PocketSphinx's voice activity detector finds, so the
+/// decoder's search never grows with the file's length: memory stays flat for an hour of audio.
+public struct FileDecoder {
+    /// Files up to this long are decoded as a single utterance.
+    public var wholeUtteranceLimit: Double = 30
+    public var raw: RawFormat?
+
+    public init(raw: RawFormat? = nil) { self.raw = raw }
+
+    public func decode(_ path: String, with recognizer: Recognizer) throws -> Recognition {
+        let reader = try SpeechFileReader(path: path, raw: raw)
+        if reader.duration <= wholeUtteranceLimit {
+            let samples = try reader.readAll()
+            guard !samples.isEmpty else { throw AudioError(.empty, path: path, "no audio after decoding") }
+            return try recognizer.decode(samples)
+        }
+        return try decodeSegmented(reader, with: recognizer)
+    }
+
+    private func decodeSegmented(_ reader: SpeechFileReader, with recognizer: Recognizer) throws -> Recognition {
+        var texts: [String] = [], words: [Recognition.Word] = []
+        var score: Int64 = 0, consumed = 0, utteranceStart = 0, wasSpeaking = false
+        func close() throws {
+            let r = try recognizer.end()
+            let offset = SpeechFormat.seconds(utteranceStart)
+            if !r.text.isEmpty { texts.append(r.text) }
+            words += r.words.map { .init(word: $0.word, start: $0.start + offset, end: $0.end + offset) }
+            score += Int64(r.score)
+        }
+        try recognizer.begin()
+        while let block = try reader.nextBlock() {
+            var i = 0
+            while i < block.count {
+                let n = min(SpeechFormat.samplesPer20ms * 5, block.count - i)
+                try block[i..<(i + n)].withUnsafeBufferPointer { try recognizer.process($0) }
+                consumed += n; i += n
+                let speaking = recognizer.hearsSpeech
+                if wasSpeaking && !speaking {
+                    try close(); try recognizer.begin(); utteranceStart = consumed
+                }
+                wasSpeaking = speaking
+            }
+        }
+        try close()
+        return Recognition(text: texts.joined(separator: " "), words: words,
+                           score: Int32(clamping: score), audioSeconds: SpeechFormat.seconds(consumed))
+    }
+}

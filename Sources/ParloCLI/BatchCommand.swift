@@ -1,0 +1,4 @@
+import ArgumentParser
+struct BatchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "batch", abstract: "Decode audio files and report accuracy.")
+}
