@@ -6,3 +6,4 @@
 @_exported import ParloRecognizer
 @_exported import ParloEvaluation
 @_exported import ParloBatch
+@_exported import ParloESpeak
