@@ -1,4 +1,5 @@
 import CSndFile
+import Foundation
 import ParloCore
 
 /// An open libsndfile handle, read in blocks of mono float samples at the file's own rate.
@@ -16,6 +17,9 @@ public final class SoundFile {
 
     /// Opens `path`; `raw` describes headerless PCM (required for it, ignored otherwise).
     public init(path: String, raw: RawFormat? = nil) throws {
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size == 0 {
+            throw AudioError(.empty, path: path, "empty file (0 bytes)")
+        }
         var info = SF_INFO()
         if let raw {
             guard raw.sampleRate > 0, raw.channels > 0 else {
@@ -42,6 +46,29 @@ public final class SoundFile {
             sf_close(h)
             throw AudioError(.unsupported, path: path, "unusable format: \(sampleRate) Hz, \(channels) channels")
         }
+        if let claimed = Self.truncation(in: Self.log(of: h)) {
+            sf_close(h)
+            throw AudioError(.truncated, path: path, "truncated: the header promises \(claimed)")
+        }
+    }
+
+    /// libsndfile's parse log for an open file: it notes where header and data disagree.
+    private static func log(of handle: OpaquePointer) -> String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        _ = buffer.withUnsafeMutableBytes { sf_command(handle, Int32(SFC_GET_LOG_INFO), $0.baseAddress, Int32($0.count)) }
+        return String(cString: buffer)
+    }
+
+    /// libsndfile quietly shortens a truncated file to the data it holds; its log keeps the
+    /// evidence as "data : 32000 (should be 1000)". Returns the claimed size when data is short.
+    static func truncation(in log: String) -> String? {
+        for line in log.split(separator: "\n") where line.hasPrefix("data") || line.hasPrefix("SSND") {
+            guard let open = line.range(of: "(should be "), let colon = line.firstIndex(of: ":") else { continue }
+            let claimed = Int(line[line.index(after: colon)..<open.lowerBound].trimmingCharacters(in: .whitespaces)) ?? 0
+            let actual = Int(line[open.upperBound...].prefix { $0.isNumber }) ?? 0
+            if actual < claimed { return "\(claimed) bytes of audio, the file holds \(actual)" }
+        }
+        return nil
     }
 
     deinit { sf_close(handle) }

@@ -5,8 +5,8 @@ import ParloRecognizer
 
 /// Decodes one audio file with a recognizer, streaming it in blocks.
 ///
-/// Short files are one utterance (normalised over the whole file, as PocketSphinx's batch tool
-/// does). Long files are cut at the pauses PocketSphinx's voice activity detector finds, so the
+/// Short files are one utterance. Long files are cut at the pauses PocketSphinx's voice activity
+/// detector finds, so the
 /// decoder's search never grows with the file's length: memory stays flat for an hour of audio.
 public struct FileDecoder {
     /// Files up to this long are decoded as a single utterance.

@@ -118,6 +118,11 @@ public final class Recognizer {
     }
 
     /// Decodes `samples` as one utterance.
+    ///
+    /// Normalises over the whole utterance, as `pocketsphinx_batch` does. This is deterministic
+    /// (no state carries over from the previous utterance) and gets all five of Debian's human
+    /// `cards` recordings right, where live normalisation from the model's initial mean (what
+    /// `pocketsphinx_continuous` does) hears "five ten of clubs" for "ten of clubs".
     public func decode(_ samples: [Int16]) throws -> Recognition {
         try begin()
         try samples.withUnsafeBufferPointer { try process($0, wholeUtterance: true) }

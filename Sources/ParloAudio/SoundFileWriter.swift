@@ -1,0 +1,54 @@
+import CSndFile
+import ParloCore
+
+/// Writes audio files through libsndfile (WAV, FLAC, …); owns the `SNDFILE*`.
+///
+/// Used for fixtures, speech output to a file, and tests that need audio in a given format.
+public final class SoundFileWriter {
+    /// Containers and sample encodings Parlo writes.
+    public enum Format: Sendable {
+        case wav16, wav24, wavFloat, flac16
+
+        var sndfile: Int32 {
+            switch self {
+            case .wav16: return Int32(SF_FORMAT_WAV | SF_FORMAT_PCM_16)
+            case .wav24: return Int32(SF_FORMAT_WAV | SF_FORMAT_PCM_24)
+            case .wavFloat: return Int32(SF_FORMAT_WAV | SF_FORMAT_FLOAT)
+            case .flac16: return Int32(SF_FORMAT_FLAC | SF_FORMAT_PCM_16)
+            }
+        }
+    }
+
+    private let handle: OpaquePointer
+    public let path: String
+    public let channels: Int
+
+    public init(path: String, sampleRate: Int, channels: Int = 1, format: Format = .wav16) throws {
+        var info = SF_INFO()
+        info.samplerate = Int32(sampleRate)
+        info.channels = Int32(channels)
+        info.format = format.sndfile
+        guard let h = sf_open(path, Int32(SFM_WRITE), &info) else {
+            throw AudioError(.cannotOpen, path: path, "cannot write: \(String(cString: sf_strerror(nil)))")
+        }
+        handle = h
+        self.path = path
+        self.channels = channels
+    }
+
+    deinit { sf_close(handle) }
+
+    /// Appends interleaved float samples in −1…1.
+    public func write(_ samples: [Float]) throws {
+        let frames = samples.count / channels
+        let written = samples.withUnsafeBufferPointer { sf_writef_float(handle, $0.baseAddress, sf_count_t(frames)) }
+        guard written == frames else { throw AudioError(.readFailed, path: path, "short write") }
+    }
+
+    /// Appends interleaved 16-bit samples.
+    public func write(_ samples: [Int16]) throws {
+        let frames = samples.count / channels
+        let written = samples.withUnsafeBufferPointer { sf_writef_short(handle, $0.baseAddress, sf_count_t(frames)) }
+        guard written == frames else { throw AudioError(.readFailed, path: path, "short write") }
+    }
+}

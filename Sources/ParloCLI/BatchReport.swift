@@ -1,0 +1,24 @@
+import Foundation
+import Parlo
+
+/// The human-readable end of a batch on a terminal.
+struct BatchReport {
+    let summary: BatchSummary
+    init(_ summary: BatchSummary) { self.summary = summary }
+
+    var text: String {
+        let s = summary
+        var lines = [String(format: "%d files, %.1f s of audio decoded in %.1f s (%.3f × real time, %d jobs, %.1f s wall)",
+                            s.files, s.audioSeconds, s.decodeSeconds, s.xrt, s.jobs, s.wallSeconds)]
+        if s.failed > 0 { lines.append("\(s.failed) file(s) could not be decoded (see errors above)") }
+        if let scored = s.scored, let acc = s.sentenceAccuracy, let wer = s.wordErrorRate {
+            lines.append(String(format: "sentence accuracy %.1f %% (%d of %d)   WER %.2f %% (S %d, D %d, I %d)",
+                                acc * 100, Int((acc * Double(scored)).rounded()), scored, wer * 100,
+                                s.substitutions ?? 0, s.deletions ?? 0, s.insertions ?? 0))
+            for m in s.mismatches ?? [] {
+                lines.append("  ✗ \((m.file as NSString).lastPathComponent): expected \"\(m.expected)\", heard \"\(m.heard)\"")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
