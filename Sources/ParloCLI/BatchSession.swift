@@ -28,6 +28,10 @@ struct BatchSession {
             guard let h = FileHandle(forWritingAtPath: outPath) else {
                 throw CLIError("\(outPath): cannot write the results file")
             }
+            // A crash can leave half a line at the end: cut it, so new lines start clean.
+            let data = FileManager.default.contents(atPath: outPath) ?? Data()
+            let keep = data.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+            try h.truncate(atOffset: UInt64(keep))
             h.seekToEndOfFile()
             outHandle = h
         }

@@ -1,0 +1,56 @@
+import Foundation
+import XCTest
+import ParloAudio
+import ParloRecognizer
+@testable import ParloBatch
+
+final class BatchRunnerTests: XCTestCase {
+    static let cards = "/usr/share/pocketsphinx/test/data/cards"
+
+    func factory() throws -> BatchRunner.RecognizerFactory {
+        let model = try AcousticModel.locate()
+        let grammar = try JSGFGrammar(String(contentsOfFile: Self.cards + "/cards.gram", encoding: .utf8))
+        return { try Recognizer(model: model, grammar: grammar) }
+    }
+
+    func testResultsComeInInputOrderWithFailuresInPlace() throws {
+        let bad = FileManager.default.temporaryDirectory.appendingPathComponent("parlo-bad-\(UUID()).wav").path
+        FileManager.default.createFile(atPath: bad, contents: Data("garbage".utf8))
+        defer { try? FileManager.default.removeItem(atPath: bad) }
+        let files = ["005", "001", "004"].map { "\(Self.cards)/\($0).wav" } + [bad] + ["\(Self.cards)/002.wav"]
+        var delivered: [(Int, FileResult)] = []
+        try BatchRunner(jobs: 2, recognizer: factory()).run(files) { delivered.append(($0, $1)) }
+        XCTAssertEqual(delivered.map(\.0), [0, 1, 2, 3, 4])
+        XCTAssertEqual(delivered.map(\.1.file), files)
+        XCTAssertEqual(delivered[0].1.text, "eight of spades four of clubs seven of hearts")
+        XCTAssertEqual(delivered[1].1.text, "ten of clubs")
+        XCTAssertNotNil(delivered[3].1.error)
+        XCTAssertTrue(delivered[3].1.error!.contains(bad))
+        XCTAssertEqual(delivered[4].1.text, "four queen of clubs", "the batch goes on after a bad file")
+    }
+
+    func testOneAndTwoJobsAgree() throws {
+        let files = (1...5).map { "\(Self.cards)/00\($0).wav" }
+        var one: [String] = [], two: [String] = []
+        try BatchRunner(jobs: 1, recognizer: factory()).run(files) { one.append($1.text ?? "") }
+        try BatchRunner(jobs: 2, recognizer: factory()).run(files) { two.append($1.text ?? "") }
+        XCTAssertEqual(one, two)
+    }
+
+    func testLongFilesAreCutAtPausesAndStillHeardWhole() throws {
+        var decoder = FileDecoder()
+        decoder.wholeUtteranceLimit = 1    // force the segmented path on a 3.5 s recording
+        let recognizer = try factory()()
+        let r = try decoder.decode(Self.cards + "/005.wav", with: recognizer)
+        XCTAssertEqual(r.words.count, 9)
+        XCTAssertEqual(r.audioSeconds, 3.5, accuracy: 0.05)
+        XCTAssertTrue(r.text.contains("eight of spades"), r.text)
+        XCTAssertEqual(r.words.map(\.start), r.words.map(\.start).sorted(), "times grow across segments")
+    }
+
+    func testFoldersExpandToSortedAudioFiles() throws {
+        let (files, missing) = AudioFiles.expand([Self.cards, "/no/such/place"])
+        XCTAssertEqual(files.map { ($0 as NSString).lastPathComponent }, ["001.wav", "002.wav", "003.wav", "004.wav", "005.wav"])
+        XCTAssertEqual(missing, ["/no/such/place"])
+    }
+}

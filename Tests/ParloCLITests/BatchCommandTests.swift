@@ -1,0 +1,81 @@
+import Foundation
+import XCTest
+
+final class BatchCommandTests: XCTestCase {
+    static let cards = "/usr/share/pocketsphinx/test/data/cards"
+    var dir: URL!
+
+    override func setUpWithError() throws {
+        dir = FileManager.default.temporaryDirectory.appendingPathComponent("parlo-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    }
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
+
+    /// A manifest of the five cards transcripts, built from Debian's cards.transcription.
+    func cardsManifest() throws -> String {
+        let lines = try String(contentsOfFile: Self.cards + "/cards.transcription", encoding: .utf8).split(separator: "\n")
+        let json = lines.enumerated().map { i, line -> String in
+            let text = line.replacingOccurrences(of: "<s>", with: "").replacingOccurrences(of: "</s>", with: "")
+                .replacingOccurrences(of: "(00\(i + 1))", with: "").split(separator: " ").joined(separator: " ")
+            return #"{"audio": "\#(Self.cards)/00\#(i + 1).wav", "text": "\#(text)"}"#
+        }
+        let path = dir.appendingPathComponent("cards.jsonl").path
+        try json.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    func testBatchMatchesAllFiveCardsTranscriptsAsJSONLines() throws {
+        let out = try ParloProcess.run(["batch", "--jsgf", Self.cards + "/cards.gram", "--expect", cardsManifest(), Self.cards])
+        XCTAssertEqual(out.status, 0, out.stderr)
+        let objects = try out.lines.map(ParloProcess.object)
+        XCTAssertEqual(objects.count, 6)
+        for o in objects.prefix(5) {
+            XCTAssertEqual(o["correct"] as? Bool, true, "\(o)")
+            for key in ["file", "text", "words", "audio_s", "decode_s"] { XCTAssertNotNil(o[key], key) }
+        }
+        let summary = objects[5]
+        XCTAssertEqual(summary["type"] as? String, "summary")
+        XCTAssertEqual(summary["files"] as? Int, 5)
+        XCTAssertEqual(summary["sentence_accuracy"] as? Double, 1.0)
+        XCTAssertEqual(summary["wer"] as? Double, 0.0)
+        XCTAssertGreaterThan(summary["xrt"] as? Double ?? 0, 0)
+    }
+
+    func testBadFileIsReportedAndTheRestStillDecodedWithNonZeroExit() throws {
+        let bad = dir.appendingPathComponent("broken.wav").path
+        FileManager.default.createFile(atPath: bad, contents: Data("RIFF....WAVEjunk".utf8))
+        let out = try ParloProcess.run(["batch", "--jsgf", Self.cards + "/cards.gram", bad, Self.cards + "/003.wav"])
+        XCTAssertEqual(out.status, 1)
+        let errLines = out.stderr.split(separator: "\n")
+        XCTAssertEqual(errLines.count, 1, out.stderr)
+        XCTAssertTrue(errLines[0].contains("broken.wav"))
+        XCTAssertEqual(try ParloProcess.object(out.lines[1])["text"] as? String, "seven of clubs")
+    }
+
+    func testOutKeepsResultsAndResumeDecodesOnlyWhatIsMissing() throws {
+        let results = dir.appendingPathComponent("results.jsonl").path
+        let args = ["batch", "--jsgf", Self.cards + "/cards.gram", "--out", results, Self.cards]
+        XCTAssertEqual(try ParloProcess.run(args).status, 0)
+        let full = try String(contentsOfFile: results, encoding: .utf8).split(separator: "\n")
+        XCTAssertEqual(full.count, 5)
+        // Simulate a crash after two files, mid-way through writing the third line.
+        try (full.prefix(2).joined(separator: "\n") + "\n" + full[2].prefix(20)).write(toFile: results, atomically: true, encoding: .utf8)
+        let resumed = try ParloProcess.run(args + ["--resume", "--json"])
+        XCTAssertEqual(resumed.status, 0, resumed.stderr)
+        let summary = try ParloProcess.object(resumed.lines.last!)
+        XCTAssertEqual(summary["files"] as? Int, 5, "the report covers old and new results")
+        let after = try String(contentsOfFile: results, encoding: .utf8).split(separator: "\n")
+            .compactMap { try? ParloProcess.object(String($0)) }
+        XCTAssertEqual(after.compactMap { $0["file"] as? String }.sorted(), (1...5).map { "\(Self.cards)/00\($0).wav" })
+    }
+
+    func testMissingGrammarAndMissingModelAreOneLineErrors() throws {
+        let noGrammar = try ParloProcess.run(["batch", Self.cards])
+        XCTAssertNotEqual(noGrammar.status, 0)
+        XCTAssertTrue(noGrammar.stderr.contains("--jsgf"), noGrammar.stderr)
+        let noModel = try ParloProcess.run(["batch", "--jsgf", Self.cards + "/cards.gram", "--model", "/nope", Self.cards])
+        XCTAssertNotEqual(noModel.status, 0)
+        XCTAssertTrue(noModel.stderr.contains("pocketsphinx-en-us"), noModel.stderr)
+        XCTAssertEqual(noModel.stderr.split(separator: "\n").count, 1, noModel.stderr)
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import XCTest
+import ParloAudio
+@testable import ParloRecognizer
+
+/// Real PocketSphinx decoding of Debian's human `cards` recordings (package pocketsphinx-testdata).
+final class RecognizerTests: XCTestCase {
+    static let cards = "/usr/share/pocketsphinx/test/data/cards"
+
+    func cardsGrammar() throws -> JSGFGrammar {
+        try JSGFGrammar(String(contentsOfFile: Self.cards + "/cards.gram", encoding: .utf8))
+    }
+
+    /// The five transcripts shipped in cards.transcription, as (file id, text).
+    func transcripts() throws -> [(String, String)] {
+        try String(contentsOfFile: Self.cards + "/cards.transcription", encoding: .utf8)
+            .split(separator: "\n").map { line in
+                let id = String(line[line.index(after: line.lastIndex(of: "(")!)..<line.lastIndex(of: ")")!])
+                let text = line.replacingOccurrences(of: "<s>", with: "").replacingOccurrences(of: "</s>", with: "")
+                    .replacingOccurrences(of: "(\(id))", with: "").split(separator: " ").joined(separator: " ")
+                return (id, text)
+            }
+    }
+
+    func testAllFiveCardsRecordingsMatchTheirTranscripts() throws {
+        let recognizer = try Recognizer(model: AcousticModel.locate(), grammar: cardsGrammar())
+        let expected = try transcripts()
+        XCTAssertEqual(expected.count, 5)
+        for (id, text) in expected {
+            let samples = try SpeechFileReader(path: "\(Self.cards)/\(id).wav").readAll()
+            let result = try recognizer.decode(samples)
+            XCTAssertEqual(result.text, text, id)
+            XCTAssertEqual(result.words.map(\.word).joined(separator: " "), text, id)
+            XCTAssertLessThan(result.score, 0)
+            for w in result.words {
+                XCTAssertLessThan(w.start, w.end, "\(id) \(w.word)")
+                XCTAssertLessThanOrEqual(w.end, result.audioSeconds + 0.05)
+            }
+        }
+    }
+
+    func testStreamingInChunksHearsTheSameCards() throws {
+        let recognizer = try Recognizer(model: AcousticModel.locate(), grammar: cardsGrammar())
+        let samples = try SpeechFileReader(path: Self.cards + "/005.wav").readAll()
+        try recognizer.begin()
+        var partials: [String] = []
+        for start in stride(from: 0, to: samples.count, by: 320) {
+            try recognizer.process(Array(samples[start..<min(start + 320, samples.count)]))
+            partials.append(recognizer.partial)
+        }
+        let result = try recognizer.end()
+        XCTAssertEqual(result.text, "eight of spades four of clubs seven of hearts")
+        XCTAssertTrue(partials.contains { !$0.isEmpty && $0 != result.text }, "partial hypotheses appear while streaming")
+    }
+
+    func testUnknownWordsAreReportedByName() throws {
+        let g = try JSGFGrammar("#JSGF V1.0;\ngrammar g;\npublic <x> = open zorblax | flurbify math;")
+        XCTAssertThrowsError(try Recognizer(model: AcousticModel.locate(), grammar: g)) { error in
+            guard let e = error as? RecognizerError else { return XCTFail("\(error)") }
+            XCTAssertEqual(e.code, .unknownWords)
+            XCTAssertEqual(e.words, ["zorblax", "flurbify"])
+            XCTAssertTrue(e.message.contains("zorblax, flurbify"))
+        }
+    }
+
+    func testExtraPronunciationsMakeNewWordsKnown() throws {
+        let g = try JSGFGrammar("#JSGF V1.0;\ngrammar g;\npublic <x> = apri matematica;")
+        var extra = PronunciationDictionary()
+        extra.add("apri", "AA P R IY")
+        extra.add("matematica", "M AA T EH M AA T IY K AA")
+        XCTAssertNoThrow(try Recognizer(model: AcousticModel.locate(), grammar: g, pronunciations: extra))
+    }
+
+    func testMissingModelNamesThePackage() {
+        XCTAssertThrowsError(try AcousticModel.locate("/nonexistent/model")) { error in
+            XCTAssertTrue("\(error)".contains("pocketsphinx-en-us"))
+            XCTAssertTrue("\(error)".contains("/nonexistent/model"))
+        }
+        XCTAssertThrowsError(try AcousticModel.locate(nil, environment: ["PARLO_MODEL": "/also/missing"])) { error in
+            XCTAssertTrue("\(error)".contains("/also/missing"))
+        }
+    }
+}
