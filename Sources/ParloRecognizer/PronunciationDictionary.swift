@@ -43,26 +43,65 @@ public struct PronunciationDictionary: Sendable, Equatable {
     }
 
     /// Looks up `words` in a cmudict file, reading it once per process.
+    ///
+    /// One pass over the bytes, hashing each line's word and comparing only on a hash hit, so
+    /// finding a grammar's few dozen words among 134k costs milliseconds and no allocation per line.
     public static func lookup(_ words: Set<String>, inFile path: String) throws -> PronunciationDictionary {
-        let text = try DictionaryFileCache.shared.text(of: path)
-        return parse(text[...], wanted: Set(words.map { $0.lowercased() }))
+        let bytes = try DictionaryFileCache.shared.bytes(of: path)
+        let wanted = Dictionary(words.map { w -> (UInt64, [UInt8]) in
+            let b = Array(w.lowercased().utf8)
+            return (fnv1a(b[...]), b)
+        }, uniquingKeysWith: { a, _ in a })
+        var dict = PronunciationDictionary()
+        bytes.withUnsafeBufferPointer { buf in
+            var lineStart = 0
+            let n = buf.count
+            while lineStart < n {
+                var end = lineStart
+                while end < n && buf[end] != 0x0A { end += 1 }
+                var wordEnd = lineStart
+                while wordEnd < end && buf[wordEnd] != 0x20 && buf[wordEnd] != 0x09 && buf[wordEnd] != 0x28 { wordEnd += 1 }
+                let word = buf[lineStart..<wordEnd]
+                if let expected = wanted[fnv1a(word)], expected.elementsEqual(word) {
+                    var phoneStart = wordEnd
+                    if phoneStart < end && buf[phoneStart] == 0x28 {      // skip "(2)"
+                        while phoneStart < end && buf[phoneStart] != 0x20 && buf[phoneStart] != 0x09 { phoneStart += 1 }
+                    }
+                    let phones = String(decoding: buf[phoneStart..<end], as: UTF8.self)
+                        .split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).joined(separator: " ")
+                    if !phones.isEmpty { dict.add(String(decoding: word, as: UTF8.self), phones) }
+                }
+                lineStart = end + 1
+            }
+        }
+        return dict
     }
+}
+
+/// FNV-1a over bytes, lower-casing ASCII so that "Math" and "math" meet.
+func fnv1a<C: Collection>(_ bytes: C) -> UInt64 where C.Element == UInt8 {
+    var h: UInt64 = 0xcbf29ce484222325
+    for var b in bytes {
+        if b >= 0x41 && b <= 0x5A { b += 0x20 }
+        h = (h ^ UInt64(b)) &* 0x100000001b3
+    }
+    return h
 }
 
 /// Keeps dictionary files in memory after the first read: every worker decoder shares them.
 final class DictionaryFileCache: @unchecked Sendable {
     static let shared = DictionaryFileCache()
     private let lock = NSLock()
-    private var texts: [String: String] = [:]
+    private var files: [String: [UInt8]] = [:]
 
-    func text(of path: String) throws -> String {
+    func bytes(of path: String) throws -> [UInt8] {
         lock.lock(); defer { lock.unlock() }
-        if let t = texts[path] { return t }
+        if let b = files[path] { return b }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw RecognizerError(.dictionaryMissing, "cannot read the pronunciation dictionary \(path)")
         }
-        let t = String(decoding: data, as: UTF8.self)
-        texts[path] = t
-        return t
+        let b = [UInt8](data)
+        files[path] = b
+        return b
     }
 }

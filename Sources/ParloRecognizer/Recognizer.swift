@@ -9,7 +9,8 @@ import ParloCore
 /// `partial`, then `end()`.
 public final class Recognizer {
     private let decoder: OpaquePointer
-    public let grammar: JSGFGrammar
+    public private(set) var grammar: JSGFGrammar
+    private var searchCount = 0
     public let model: AcousticModel
     private var samplesInUtterance = 0
     private var inUtterance = false
@@ -21,6 +22,26 @@ public final class Recognizer {
                 options: [String: String] = [:]) throws {
         self.model = model
         self.grammar = grammar
+        let dict = try Self.dictionary(for: grammar, model: model, extra: extra)
+        decoder = try PocketSphinxLog.withConstructionLock {
+            try Self.makeDecoder(model: model, options: options)
+        }
+        do { try install(grammar, dict) } catch {
+            ps_free(decoder)
+            throw error
+        }
+    }
+
+    /// Switches this decoder to another grammar, keeping the loaded acoustic model: much cheaper
+    /// than a new decoder when an app changes what it listens for.
+    public func load(_ grammar: JSGFGrammar, pronunciations extra: PronunciationDictionary = .init()) throws {
+        try install(grammar, Self.dictionary(for: grammar, model: model, extra: extra))
+        self.grammar = grammar
+    }
+
+    /// The grammar's words with pronunciations, or an error naming every word that has none.
+    private static func dictionary(for grammar: JSGFGrammar, model: AcousticModel,
+                                   extra: PronunciationDictionary) throws -> PronunciationDictionary {
         let missingFromExtra = Set(grammar.words.filter { extra[$0] == nil })
         var dict = try PronunciationDictionary.lookup(missingFromExtra, inFile: model.dictionary)
         dict.override(with: extra)
@@ -28,20 +49,18 @@ public final class Recognizer {
         guard unknown.isEmpty else {
             throw RecognizerError(.unknownWords, "unknown words", words: unknown)
         }
-        decoder = try PocketSphinxLog.withConstructionLock {
-            try Self.makeDecoder(model: model, options: options)
-        }
-        do {
-            try PocketSphinxLog.withConstructionLock {
-                try load(dict, words: grammar.words)
-                guard ps_set_jsgf_string(decoder, "parlo", grammar.text) == 0,
-                      ps_set_search(decoder, "parlo") == 0 else {
-                    throw RecognizerError(.badGrammar, "PocketSphinx rejected the grammar")
-                }
+        return dict
+    }
+
+    private func install(_ grammar: JSGFGrammar, _ dict: PronunciationDictionary) throws {
+        try PocketSphinxLog.withConstructionLock {
+            try addWords(dict, words: grammar.words)
+            searchCount += 1
+            let name = "parlo\(searchCount)"
+            guard ps_set_jsgf_string(decoder, name, grammar.text) == 0, ps_set_search(decoder, name) == 0 else {
+                throw RecognizerError(.badGrammar, "PocketSphinx rejected the grammar")
             }
-        } catch {
-            ps_free(decoder)
-            throw error
+            if searchCount > 1 { ps_unset_search(decoder, "parlo\(searchCount - 1)") }
         }
     }
 
@@ -62,15 +81,20 @@ public final class Recognizer {
         return ps
     }
 
-    private func load(_ dict: PronunciationDictionary, words: [String]) throws {
+    /// Adds the words the decoder does not know yet (a grammar switch re-uses earlier ones).
+    private func addWords(_ dict: PronunciationDictionary, words: [String]) throws {
         var pairs: [(String, String)] = []
         for w in words {
-            for (i, p) in (dict[w] ?? []).enumerated() { pairs.append((i == 0 ? w : "\(w)(\(i + 1))", p)) }
+            for (i, p) in (dict[w] ?? []).enumerated() {
+                let name = i == 0 ? w : "\(w)(\(i + 1))"
+                if let known = ps_lookup_word(decoder, name) { free(known); continue }
+                pairs.append((name, p))
+            }
         }
         for (n, (word, phones)) in pairs.enumerated() {
             let update: Int32 = n == pairs.count - 1 ? 1 : 0
             if ps_add_word(decoder, word, phones, update) < 0 {
-                throw RecognizerError(.unknownWords, "bad pronunciation '\(phones)'", words: [word])
+                throw RecognizerError(.badPronunciation, "'\(phones)' for '\(word)' uses phones the model lacks")
             }
         }
     }

@@ -81,3 +81,15 @@ final class RecognizerTests: XCTestCase {
         }
     }
 }
+
+extension RecognizerTests {
+    func testSwitchingGrammarKeepsTheModelAndChangesWhatIsHeard() throws {
+        let recognizer = try Recognizer(model: AcousticModel.locate(), grammar: cardsGrammar())
+        let samples = try SpeechFileReader(path: Self.cards + "/004.wav").readAll()
+        XCTAssertEqual(try recognizer.decode(samples).text, "five five")
+        try recognizer.load(JSGFGrammar("#JSGF V1.0;\ngrammar n;\npublic <n> = (five | nine) (five | nine);"))
+        XCTAssertEqual(try recognizer.decode(samples).text, "five five")
+        try recognizer.load(JSGFGrammar("#JSGF V1.0;\ngrammar n;\npublic <n> = nine nine | hello;"))
+        XCTAssertNotEqual(try recognizer.decode(samples).text, "five five")
+    }
+}
