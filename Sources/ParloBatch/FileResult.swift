@@ -9,6 +9,8 @@ public struct FileResult: Codable, Sendable, Equatable {
     public var score: Int32?
     public var audioSeconds: Double?
     public var decodeSeconds: Double?
+    /// Whether the speech fitted no sentence of the grammar (or nothing was heard).
+    public var rejected: Bool?
     /// The expected transcript, when the batch has expectations for this file.
     public var expected: String?
     /// Whether `text` matches `expected` word for word.
@@ -17,7 +19,7 @@ public struct FileResult: Codable, Sendable, Equatable {
     public var error: String?
 
     enum CodingKeys: String, CodingKey {
-        case file, text, words, score, expected, correct, error
+        case file, text, words, score, rejected, expected, correct, error
         case audioSeconds = "audio_s", decodeSeconds = "decode_s"
     }
 
@@ -27,6 +29,7 @@ public struct FileResult: Codable, Sendable, Equatable {
         words = recognition.words
         score = recognition.score
         audioSeconds = recognition.audioSeconds
+        rejected = recognition.rejected
         self.decodeSeconds = decodeSeconds
     }
 

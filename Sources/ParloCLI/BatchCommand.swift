@@ -37,6 +37,12 @@ struct BatchCommand: ParsableCommand {
 
     @OptionGroup var raw: RawAudioOptions
 
+    @Option(name: .customLong("garbage-weight"), help: "Weight (0-1) of the phone-loop path that rejects speech fitting no sentence; 0 turns rejection off.")
+    var garbageWeight: Double = 0
+
+    @Option(name: .customLong("garbage-continue"), help: "Weight (0-1) of each further phone in the rejection loop.")
+    var garbageContinue: Double = 0.5
+
     @Option(name: .customLong("ps"), help: ArgumentHelp("Extra PocketSphinx decoder option, e.g. --ps cmn=live (repeatable).", valueName: "KEY=VALUE"))
     var decoderOptions: [String] = []
 
@@ -57,9 +63,13 @@ struct BatchCommand: ParsableCommand {
 
         let expectations = try expect.map { try ExpectationSet(manifest: $0) } ?? ExpectationSet()
         let model = try AcousticModel.locate(global.model)
-        let grammar = try loadGrammar()
+        var grammar = try loadGrammar()
+        var extra = PronunciationDictionary()
+        if garbageWeight > 0 {
+            (grammar, extra) = try GarbageLoop(weight: garbageWeight, continueWeight: garbageContinue).wrap(grammar)
+        }
         let options = try parsedDecoderOptions()
-        _ = try Recognizer(model: model, grammar: grammar, options: options)  // a bad model or grammar stops here, once
+        _ = try Recognizer(model: model, grammar: grammar, pronunciations: extra, options: options)  // a bad model or grammar stops here, once
         let rawFormat = try raw.format()
 
         var session = try BatchSession(outPath: out, resume: resume, expectations: expectations,
@@ -67,7 +77,7 @@ struct BatchCommand: ParsableCommand {
         let todo = files.filter { !session.isDone($0) }
         log.debug("batch", metadata: ["files": "\(files.count)", "todo": "\(todo.count)", "jobs": "\(jobs)"])
         let runner = BatchRunner(jobs: jobs, decoder: FileDecoder(raw: rawFormat)) {
-            try Recognizer(model: model, grammar: grammar, options: options)
+            try Recognizer(model: model, grammar: grammar, pronunciations: extra, options: options)
         }
         try runner.run(todo) { _, result in session.record(result) }
         let summary = session.finish(wallSeconds: Date().timeIntervalSince(start), jobs: min(jobs, max(1, todo.count)))

@@ -19,7 +19,12 @@ public struct Recognition: Sendable, Equatable, Codable {
     /// Seconds of audio decoded.
     public var audioSeconds: Double
 
-    public init(text: String, words: [Word], score: Int32, audioSeconds: Double) {
+    /// Whether the utterance fits no sentence of the grammar: nothing was heard, or the
+    /// best path ran through the garbage loop (see `GarbageLoop`).
+    public var rejected: Bool
+
+    public init(text: String, words: [Word], score: Int32, audioSeconds: Double, rejected: Bool = false) {
+        self.rejected = rejected
         self.text = text; self.words = words; self.score = score; self.audioSeconds = audioSeconds
     }
 }

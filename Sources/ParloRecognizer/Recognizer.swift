@@ -169,9 +169,13 @@ public final class Recognizer {
             }
             seg = ps_seg_next(s)
         }
-        let text = hyp.split(separator: " ").map { Self.baseWord(String($0)) }.joined(separator: " ")
-        return Recognition(text: text, words: words, score: score,
-                           audioSeconds: SpeechFormat.seconds(samplesInUtterance))
+        let all = hyp.split(separator: " ").map { Self.baseWord(String($0)) }
+        let spoken = all.filter { !GarbageLoop.isGarbage($0) }
+        let rejected = spoken.isEmpty || spoken.count < all.count
+        return Recognition(text: rejected ? "" : spoken.joined(separator: " "),
+                           words: rejected ? [] : words.filter { !GarbageLoop.isGarbage($0.word) },
+                           score: score, audioSeconds: SpeechFormat.seconds(samplesInUtterance),
+                           rejected: rejected)
     }
 
     static func isFiller(_ w: String) -> Bool {
