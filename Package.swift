@@ -33,6 +33,7 @@ let package = Package(
         .target(name: "ParloESpeak", dependencies: ["ParloCore", "CEspeakNG"]),
         .target(name: "ParloEvaluation", dependencies: ["ParloCore"]),
         .target(name: "ParloBatch", dependencies: ["ParloCore", "ParloAudio", "ParloRecognizer", "ParloEvaluation"]),
+        .target(name: "ParloALSA", dependencies: ["ParloCore", "CALSA", .product(name: "Logging", package: "swift-log")]),
         .target(name: "Parlo", dependencies: ["ParloCore", "ParloAudio", "ParloRecognizer", "ParloEvaluation", "ParloBatch", "ParloESpeak"]),
         .executableTarget(name: "ParloCLI", dependencies: [
             "Parlo",
@@ -46,6 +47,7 @@ let package = Package(
         .testTarget(name: "ParloESpeakTests", dependencies: ["ParloESpeak"]),
         .testTarget(name: "ParloEvaluationTests", dependencies: ["ParloEvaluation"]),
         .testTarget(name: "ParloBatchTests", dependencies: ["ParloBatch"]),
+        .testTarget(name: "ParloALSATests", dependencies: ["ParloALSA"]),
         .testTarget(name: "ParloCLITests", dependencies: ["ParloCLI"]),
     ],
     swiftLanguageModes: [.v5]
