@@ -34,6 +34,8 @@ let package = Package(
         .target(name: "ParloEvaluation", dependencies: ["ParloCore"]),
         .target(name: "ParloBatch", dependencies: ["ParloCore", "ParloAudio", "ParloRecognizer", "ParloEvaluation"]),
         .target(name: "ParloALSA", dependencies: ["ParloCore", "CALSA", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "ParloMeter", dependencies: ["ParloCore"]),
+        .target(name: "ParloEndpointer", dependencies: []),
         .target(name: "Parlo", dependencies: ["ParloCore", "ParloAudio", "ParloRecognizer", "ParloEvaluation", "ParloBatch", "ParloESpeak"]),
         .executableTarget(name: "ParloCLI", dependencies: [
             "Parlo",
@@ -48,6 +50,8 @@ let package = Package(
         .testTarget(name: "ParloEvaluationTests", dependencies: ["ParloEvaluation"]),
         .testTarget(name: "ParloBatchTests", dependencies: ["ParloBatch"]),
         .testTarget(name: "ParloALSATests", dependencies: ["ParloALSA"]),
+        .testTarget(name: "ParloMeterTests", dependencies: ["ParloMeter"]),
+        .testTarget(name: "ParloEndpointerTests", dependencies: ["ParloEndpointer"]),
         .testTarget(name: "ParloCLITests", dependencies: ["ParloCLI"]),
     ],
     swiftLanguageModes: [.v5]
