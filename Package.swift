@@ -36,6 +36,8 @@ let package = Package(
         .target(name: "ParloALSA", dependencies: ["ParloCore", "CALSA", .product(name: "Logging", package: "swift-log")]),
         .target(name: "ParloMeter", dependencies: ["ParloCore"]),
         .target(name: "ParloEndpointer", dependencies: []),
+        .target(name: "ParloCapture", dependencies: ["ParloCore", "ParloAudio", "ParloALSA",
+                                                     .product(name: "Logging", package: "swift-log")]),
         .target(name: "Parlo", dependencies: ["ParloCore", "ParloAudio", "ParloRecognizer", "ParloEvaluation", "ParloBatch", "ParloESpeak"]),
         .executableTarget(name: "ParloCLI", dependencies: [
             "Parlo",
@@ -52,6 +54,7 @@ let package = Package(
         .testTarget(name: "ParloALSATests", dependencies: ["ParloALSA"]),
         .testTarget(name: "ParloMeterTests", dependencies: ["ParloMeter"]),
         .testTarget(name: "ParloEndpointerTests", dependencies: ["ParloEndpointer"]),
+        .testTarget(name: "ParloCaptureTests", dependencies: ["ParloCapture", "ParloALSA"]),
         .testTarget(name: "ParloCLITests", dependencies: ["ParloCLI"]),
     ],
     swiftLanguageModes: [.v5]
