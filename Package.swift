@@ -38,6 +38,7 @@ let package = Package(
         .target(name: "ParloEndpointer", dependencies: []),
         .target(name: "ParloCapture", dependencies: ["ParloCore", "ParloAudio", "ParloALSA",
                                                      .product(name: "Logging", package: "swift-log")]),
+        .target(name: "ParloListen", dependencies: ["ParloCore", "ParloCapture", "ParloMeter", "ParloEndpointer", "ParloRecognizer"]),
         .target(name: "Parlo", dependencies: ["ParloCore", "ParloAudio", "ParloRecognizer", "ParloEvaluation", "ParloBatch", "ParloESpeak"]),
         .executableTarget(name: "ParloCLI", dependencies: [
             "Parlo",
@@ -55,6 +56,7 @@ let package = Package(
         .testTarget(name: "ParloMeterTests", dependencies: ["ParloMeter"]),
         .testTarget(name: "ParloEndpointerTests", dependencies: ["ParloEndpointer"]),
         .testTarget(name: "ParloCaptureTests", dependencies: ["ParloCapture", "ParloALSA"]),
+        .testTarget(name: "ParloListenTests", dependencies: ["ParloListen", "ParloCapture", "ParloALSA", "ParloAudio", "ParloRecognizer"]),
         .testTarget(name: "ParloCLITests", dependencies: ["ParloCLI"]),
     ],
     swiftLanguageModes: [.v5]
