@@ -39,7 +39,8 @@ let package = Package(
         .target(name: "ParloCapture", dependencies: ["ParloCore", "ParloAudio", "ParloALSA",
                                                      .product(name: "Logging", package: "swift-log")]),
         .target(name: "ParloListen", dependencies: ["ParloCore", "ParloCapture", "ParloMeter", "ParloEndpointer", "ParloRecognizer"]),
-        .target(name: "Parlo", dependencies: ["ParloCore", "ParloAudio", "ParloRecognizer", "ParloEvaluation", "ParloBatch", "ParloESpeak"]),
+        .target(name: "Parlo", dependencies: ["ParloCore", "ParloAudio", "ParloRecognizer", "ParloEvaluation", "ParloBatch", "ParloESpeak",
+                                              "ParloALSA", "ParloCapture", "ParloMeter", "ParloEndpointer", "ParloListen"]),
         .executableTarget(name: "ParloCLI", dependencies: [
             "Parlo",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
