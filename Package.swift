@@ -47,6 +47,8 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
 
+        .executableTarget(name: "ParloListenBench", dependencies: ["Parlo"]),
+
         .testTarget(name: "ParloCoreTests", dependencies: ["ParloCore"]),
         .testTarget(name: "ParloAudioTests", dependencies: ["ParloAudio"]),
         .testTarget(name: "ParloRecognizerTests", dependencies: ["ParloRecognizer", "ParloAudio"]),

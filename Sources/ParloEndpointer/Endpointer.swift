@@ -32,6 +32,7 @@ public struct Endpointer: Sendable {
     public private(set) var state: State = .waiting
     /// The current noise-floor estimate, dBFS.
     public private(set) var noiseFloorDB: Float
+    private var calibrationFloor: Float = .infinity
 
     public init(configuration: EndpointerConfiguration = .init()) {
         self.configuration = configuration
@@ -54,6 +55,11 @@ public struct Endpointer: Sendable {
     /// Feeds the RMS (dBFS) of the window ending at stream time `t`.
     public mutating func process(rmsDB db: Float, at t: Double) -> Action? {
         let c = configuration
+        if t <= c.calibration + 1e-9 {
+            calibrationFloor = min(calibrationFloor, db)
+            if t + c.window > c.calibration + 1e-9 { noiseFloorDB = calibrationFloor }
+            return nil
+        }
         let windowStart = t - c.window
         let loud = db > max(noiseFloorDB + c.startMarginDB, c.minimumSpeechDB)
         let stillSpeech = db > max(noiseFloorDB + c.continueMarginDB, c.minimumSpeechDB - 3)

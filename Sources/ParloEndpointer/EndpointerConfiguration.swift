@@ -16,8 +16,12 @@ public struct EndpointerConfiguration: Sendable, Equatable {
     public var preRoll: Double = 0.3
     /// An utterance (pre-roll included) is ended after this long even if the room never goes quiet.
     public var maximumUtterance: Double = 10
-    /// Noise floor at the start, dBFS.
+    /// Noise floor at the start, dBFS, until calibration replaces it.
     public var initialFloorDB: Float = -60
+    /// The first this-many seconds only measure the room (no speech is detected): the floor
+    /// starts at their quietest window instead of a guess, so a noisy room does not open a
+    /// first utterance at once. 0 disables calibration.
+    public var calibration: Double = 0.2
     /// Per-window smoothing of the floor toward quieter windows (fast) and louder ones (slow),
     /// and toward any window while speech is in progress (very slow).
     public var floorFallRate: Float = 0.2

@@ -44,7 +44,7 @@ final class EndpointerTests: XCTestCase {
     func testPhasesThroughAnUtterance() {
         var ep = Endpointer()
         var phases: [Endpointer.Phase] = []
-        for (i, db) in (rep(-60, 5) + rep(-20, 10) + rep(-60, 15)).enumerated() {
+        for (i, db) in (rep(-60, 10) + rep(-20, 10) + rep(-60, 15)).enumerated() {
             _ = ep.process(rmsDB: db, at: Double(i + 1) * 0.02)
             if phases.last != ep.phase { phases.append(ep.phase) }
         }
@@ -76,7 +76,7 @@ final class EndpointerTests: XCTestCase {
         var config = EndpointerConfiguration()
         config.maximumUtterance = 1
         var ep = Endpointer(configuration: config)
-        let acts = run(rep(-60, 5) + rep(-10, 100), config, ep: &ep)
+        let acts = run(rep(-60, 10) + rep(-10, 100), config, ep: &ep)
         XCTAssertGreaterThanOrEqual(acts.count, 2)
         guard case .speechEnd(let t, _) = acts[1].1 else { return XCTFail() }
         XCTAssertEqual(t, 1.0, accuracy: 1e-6)   // measured from the start of the audio fed (pre-roll included)
@@ -84,10 +84,22 @@ final class EndpointerTests: XCTestCase {
 
     func testFlushEndsAnOpenUtterance() {
         var ep = Endpointer()
-        _ = run(rep(-60, 5) + rep(-20, 20), ep: &ep)
+        _ = run(rep(-60, 10) + rep(-20, 20), ep: &ep)
         XCTAssertTrue(ep.inUtterance)
         XCTAssertEqual(ep.flush(at: 0.5), .speechEnd(t: 0.5, speechEndedAt: 0.5))
         XCTAssertNil(ep.flush(at: 0.6))
+    }
+
+    func testCalibrationStartsTheFloorAtTheRoomLevel() {
+        var ep = Endpointer()
+        // A room at −42 dBFS from the first window: measured, not mistaken for speech.
+        XCTAssertTrue(run(rep(-42, 100), ep: &ep).isEmpty)
+        XCTAssertEqual(ep.noiseFloorDB, -42, accuracy: 0.5)
+        // Speech in the calibration window is not detected; after it, it is.
+        var ep2 = Endpointer()
+        let acts = run(rep(-20, 8) + rep(-60, 20) + rep(-20, 20) + rep(-60, 20), ep: &ep2)
+        XCTAssertEqual(acts.count, 2)
+        if case .speechStart(let t, _) = acts[0].1 { XCTAssertEqual(t, 0.66, accuracy: 1e-9) } else { XCTFail() }
     }
 
     func testPreRollBufferRing() {
