@@ -43,7 +43,10 @@ public final class CaptureStream: AsyncSequence, @unchecked Sendable {
     /// Starts `produce` on a new thread named `name`; it should loop until `yield` returns false
     /// or its source ends, and throw on unrecoverable errors (delivered to the consumer).
     public init(name: String, capacity: Int = 50, produce: @escaping @Sendable (Producer) throws -> Void) {
-        let credits = DispatchSemaphore(value: capacity)
+        // Created at 0 and raised: libdispatch traps when a semaphore is freed below its
+        // initial value, which happens whenever the consumer stops early.
+        let credits = DispatchSemaphore(value: 0)
+        for _ in 0..<Swift.max(1, capacity) { credits.signal() }
         self.credits = credits
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: AudioChunk.self, throwing: Error.self)
         self.stream = stream
