@@ -26,7 +26,7 @@ public struct EndpointerConfiguration: Sendable, Equatable {
     /// and toward any window while speech is in progress (very slow).
     public var floorFallRate: Float = 0.2
     public var floorRiseRate: Float = 0.02
-    public var floorRiseRateInSpeech: Float = 0.002
+    public var floorRiseRateInSpeech: Float = 0.0002
     /// Duration of one window, seconds (the meter's window).
     public var window: Double = 0.02
 
