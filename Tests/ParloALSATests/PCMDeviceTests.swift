@@ -50,6 +50,9 @@ final class PCMDeviceTests: XCTestCase {
         var buf = [Float](repeating: 0, count: 640)
         let n = try buf.withUnsafeMutableBufferPointer { try pcm.read(into: $0, frames: 320) }
         XCTAssertGreaterThan(n, 0)
+        try pcm.simulateFault(ESTRPIPE)   // resume (or re-prepare) after a suspend
+        XCTAssertEqual(pcm.suspendCount, 1)
+        XCTAssertGreaterThan(try buf.withUnsafeMutableBufferPointer { try pcm.read(into: $0, frames: 320) }, 0)
         XCTAssertThrowsError(try pcm.simulateFault(EIO)) { error in
             XCTAssertEqual((error as? ALSAError)?.code, .ioFailed)
         }
