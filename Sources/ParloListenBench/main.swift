@@ -60,7 +60,7 @@ let dir = FileManager.default.temporaryDirectory.appendingPathComponent("parlo-b
 try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: dir) }
 let raw = dir.appendingPathComponent("fixture.raw").path
-FileManager.default.createFile(atPath: raw, contents: nil)
+_ = FileManager.default.createFile(atPath: raw, contents: nil)
 let out = try FileHandle(forWritingTo: URL(fileURLWithPath: raw))
 var written = 0
 func append(_ samples: [Int16]) {
