@@ -81,7 +81,7 @@ public final class KeyphraseSpotter {
         }
         var score: Int32 = 0
         guard let hyp = ps_get_hyp(decoder, &score), hyp.pointee != 0 else { return nil }
-        let phrase = String(cString: hyp)
+        let phrase = String(cString: hyp).trimmingCharacters(in: .whitespaces)
         reset()
         return phrase
     }
