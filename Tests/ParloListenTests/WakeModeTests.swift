@@ -36,6 +36,7 @@ final class WakeModeTests: XCTestCase {
         try pipeline.finish { events.append($0) }
         let wakes = events.filter { $0.type == "wake" }
         XCTAssertEqual(wakes.count, 1)
+        if case .wake(_, let phrase)? = wakes.first { XCTAssertTrue(["hey parlo", "ehi parlo"].contains(phrase), phrase) }
         XCTAssertLessThan(wakes.first?.t ?? 99, 2.5)
         let texts = events.compactMap { e -> String? in if case .recognized(_, let text, _, _) = e { text } else { nil } }
         XCTAssertEqual(texts, ["ten of clubs"])
