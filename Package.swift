@@ -33,7 +33,14 @@ let package = Package(
         .target(name: "ParloESpeak", dependencies: ["ParloCore", "CEspeakNG"]),
         .target(name: "ParloEvaluation", dependencies: ["ParloCore"]),
         .target(name: "ParloBatch", dependencies: ["ParloCore", "ParloAudio", "ParloRecognizer", "ParloEvaluation"]),
-        .target(name: "Parlo", dependencies: ["ParloCore", "ParloAudio", "ParloRecognizer", "ParloEvaluation", "ParloBatch", "ParloESpeak"]),
+        .target(name: "ParloALSA", dependencies: ["ParloCore", "CALSA", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "ParloMeter", dependencies: ["ParloCore"]),
+        .target(name: "ParloEndpointer", dependencies: []),
+        .target(name: "ParloCapture", dependencies: ["ParloCore", "ParloAudio", "ParloALSA",
+                                                     .product(name: "Logging", package: "swift-log")]),
+        .target(name: "ParloListen", dependencies: ["ParloCore", "ParloCapture", "ParloMeter", "ParloEndpointer", "ParloRecognizer"]),
+        .target(name: "Parlo", dependencies: ["ParloCore", "ParloAudio", "ParloRecognizer", "ParloEvaluation", "ParloBatch", "ParloESpeak",
+                                              "ParloALSA", "ParloCapture", "ParloMeter", "ParloEndpointer", "ParloListen"]),
         .executableTarget(name: "ParloCLI", dependencies: [
             "Parlo",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -41,6 +48,7 @@ let package = Package(
         ]),
 
         .executableTarget(name: "ParloBench", dependencies: ["Parlo"]),
+        .executableTarget(name: "ParloListenBench", dependencies: ["Parlo"]),
 
         .testTarget(name: "ParloCoreTests", dependencies: ["ParloCore"]),
         .testTarget(name: "ParloAudioTests", dependencies: ["ParloAudio"]),
@@ -48,6 +56,11 @@ let package = Package(
         .testTarget(name: "ParloESpeakTests", dependencies: ["ParloESpeak"]),
         .testTarget(name: "ParloEvaluationTests", dependencies: ["ParloEvaluation"]),
         .testTarget(name: "ParloBatchTests", dependencies: ["ParloBatch"]),
+        .testTarget(name: "ParloALSATests", dependencies: ["ParloALSA"]),
+        .testTarget(name: "ParloMeterTests", dependencies: ["ParloMeter"]),
+        .testTarget(name: "ParloEndpointerTests", dependencies: ["ParloEndpointer"]),
+        .testTarget(name: "ParloCaptureTests", dependencies: ["ParloCapture", "ParloALSA"]),
+        .testTarget(name: "ParloListenTests", dependencies: ["ParloListen", "ParloCapture", "ParloALSA", "ParloAudio", "ParloRecognizer"]),
         .testTarget(name: "ParloCLITests", dependencies: ["ParloCLI"]),
     ],
     swiftLanguageModes: [.v5]

@@ -7,3 +7,8 @@
 @_exported import ParloEvaluation
 @_exported import ParloBatch
 @_exported import ParloESpeak
+@_exported import ParloALSA
+@_exported import ParloCapture
+@_exported import ParloMeter
+@_exported import ParloEndpointer
+@_exported import ParloListen

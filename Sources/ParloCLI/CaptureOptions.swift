@@ -1,0 +1,59 @@
+import ArgumentParser
+import Glibc
+import Logging
+import Parlo
+
+/// Where `listen` and `meter` get audio: a capture device, or a file played as one.
+struct CaptureOptions: ParsableArguments {
+    @Option(name: .long, help: "ALSA capture device (`parlo devices` lists them).")
+    var device = "default"
+
+    @Option(name: .long, help: "Play this audio file through the live pipeline instead of a microphone.")
+    var input: String?
+
+    @Flag(name: .long, help: "With --input: run as fast as possible instead of in real time.")
+    var fast = false
+
+    @Option(name: .long, help: "Stop after this many seconds of audio.")
+    var seconds: Double?
+
+    @Flag(name: .long, help: "Pace the device at real time (for `file`-plugin fixture devices, which do not pace themselves).")
+    var pace = false
+
+    func validate() throws {
+        if fast && input == nil { throw ValidationError("--fast only applies to --input FILE") }
+        if let seconds, seconds <= 0 { throw ValidationError("--seconds must be positive") }
+    }
+
+    /// Opens the source now, so a missing device or file fails before anything prints.
+    func makeSource(logger: Logger) throws -> CaptureSource {
+        if let input { return try FileCaptureSource(path: input, fast: fast) }
+        var options = ALSACaptureSource.Options(device: device)
+        options.realTime = pace
+        options.maxSeconds = seconds
+        return try ALSACaptureSource(options: options, logger: logger)
+    }
+}
+
+/// Prints a Parlo error as one line and exits non-zero.
+func fail(_ error: any Error) -> ExitCode {
+    FileHandleOutput.stderr("parlo: \(oneLine(error))\n")
+    return ExitCode(1)
+}
+
+/// Unbuffered writes to stdout/stderr (live lines must appear at once).
+enum FileHandleOutput {
+    static func stdout(_ s: String) { write(1, s) }
+    static func stderr(_ s: String) { write(2, s) }
+    private static func write(_ fd: Int32, _ s: String) {
+        var s = s
+        s.withUTF8 { buf in
+            var off = 0
+            while off < buf.count {
+                let n = Glibc.write(fd, buf.baseAddress! + off, buf.count - off)
+                if n <= 0 { return }
+                off += n
+            }
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import ArgumentParser
+import Foundation
+import Parlo
+
+/// `parlo listen`: live recognition from a microphone or a file.
+struct ListenCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "listen",
+        abstract: "Listen live and report speech, partial text and recognised phrases.",
+        discussion: "Reads a capture device (or --input FILE through the same pipeline). On a terminal: a live line with an 8-bar meter, the state and the partial text. Piped or with --json: JSON Lines events (level, speech_start, partial, speech_end, recognized, command, rejected, wake). Ctrl-C stops cleanly.")
+
+    enum Mode: String, ExpressibleByArgument, CaseIterable { case always, wake, ptt }
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var capture: CaptureOptions
+
+    @Option(name: .long, help: "JSGF grammar to recognise against (default: a small built-in command grammar).")
+    var jsgf: String?
+
+    @Flag(name: .long, help: "Print JSON Lines even on a terminal.")
+    var json = false
+
+    @Option(name: .long, help: "always: every utterance; wake: only after a wake phrase; ptt: Enter starts/stops talking.")
+    var mode: Mode = .always
+
+    @Option(name: .customLong("wake-phrase"), help: "Wake phrases for --mode wake, comma-separated.")
+    var wakePhrases = "hey parlo,ehi parlo"
+
+    @Option(name: .customLong("hangover-ms"), help: "Silence that ends an utterance, in milliseconds.")
+    var hangoverMs = 200
+
+    @Flag(name: .customLong("no-levels"), help: "Do not print level events in JSON output.")
+    var noLevels = false
+
+    static let defaultGrammar = """
+        #JSGF V1.0;
+        grammar parlo;
+        public <command> = next | previous | repeat | again | stop | start | pause | help | yes | no
+                         | read [the] (word | sentence | page) | (slower | faster) please;
+        """
+
+    func validate() throws {
+        if hangoverMs < 20 || hangoverMs > 5000 { throw ValidationError("--hangover-ms must be between 20 and 5000") }
+    }
+
+    func run() async throws {
+        let logger = global.bootstrap()
+        ALSALog.setVerbose(global.verbose)
+        let pipeline: ListenPipeline
+        let source: CaptureSource
+        do {
+            let model = try AcousticModel.locate(global.model)
+            let text = try jsgf.map { try String(contentsOfFile: $0, encoding: .utf8) } ?? Self.defaultGrammar
+            let recognizer = try Recognizer(model: model, grammar: try JSGFGrammar(text))
+            let listenMode: ListenMode
+            switch mode {
+            case .always: listenMode = .always
+            case .ptt: listenMode = .pushToTalk
+            case .wake:
+                let phrases = wakePhrases.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                listenMode = .wake(try KeyphraseSpotter(model: model, phrases: phrases))
+            }
+            var options = ListenPipeline.Options()
+            options.endpointer.hangover = Double(hangoverMs) / 1000
+            options.emitLevels = !noLevels
+            pipeline = ListenPipeline(recognizer: recognizer, mode: listenMode, options: options)
+            source = try capture.makeSource(logger: logger)
+        } catch {
+            throw fail(error)
+        }
+        let asJSON = json || !Terminal.stdoutIsTerminal
+        if !asJSON {
+            let hint = mode == .ptt ? " Press Enter to start/stop talking." : ""
+            FileHandleOutput.stderr("Listening on \(source.description) (\(mode.rawValue)).\(hint) Ctrl-C stops.\n")
+        }
+        if mode == .ptt { startPushToTalkReader(pipeline.pushToTalk) }
+        let stream = source.start()
+        let interrupt = InterruptHandler { stream.stop() }
+        defer { withExtendedLifetime(interrupt) {} }
+        var printer = ListenPrinter(json: asJSON)
+        do {
+            try await pipeline.run(stream) { event in
+                try printer.show(event, phase: pipeline.phase, armed: pipeline.armed, partial: pipeline.partialText)
+            }
+        } catch {
+            printer.finish()
+            throw fail(error)
+        }
+        printer.finish()
+    }
+
+    /// Each line on stdin (Enter) flips the push-to-talk switch.
+    private func startPushToTalkReader(_ ptt: PushToTalkSwitch) {
+        let thread = Thread {
+            while readLine() != nil {
+                let on = ptt.toggle()
+                FileHandleOutput.stderr(on ? "\r\u{1B}[K● talking — Enter to stop\n" : "\r\u{1B}[K○ stopped\n")
+            }
+        }
+        thread.name = "parlo.ptt"
+        thread.start()
+    }
+}

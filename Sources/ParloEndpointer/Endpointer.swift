@@ -1,0 +1,112 @@
+/// Finds where utterances start and end in a stream of window levels: an energy voice-activity
+/// detector with an adaptive noise floor, a minimum speech duration and a hangover.
+///
+/// A pure value-type state machine over injected stream time: feed it one RMS value per window
+/// with the window's end time and act on what it returns. No clock, no audio, no devices, so
+/// every timing rule is unit-tested directly.
+public struct Endpointer: Sendable {
+    /// Where the machine is.
+    public enum State: Sendable, Equatable {
+        /// No speech.
+        case waiting
+        /// Loud since `onset`, not yet long enough to be speech.
+        case onset(since: Double)
+        /// In an utterance that started (audio-wise) at `start`.
+        case hearing(start: Double)
+        /// In an utterance, quiet since `quietSince`; ends when the hangover passes.
+        case deciding(start: Double, quietSince: Double)
+    }
+
+    /// What the caller should do after a window.
+    public enum Action: Sendable, Equatable {
+        /// Speech confirmed at `t`; feed the recognizer from `audioFrom` (onset minus pre-roll).
+        case speechStart(t: Double, audioFrom: Double)
+        /// The utterance ended: decided at `t`, the last speech window ended at `speechEndedAt`.
+        case speechEnd(t: Double, speechEndedAt: Double)
+    }
+
+    /// The three states a UI shows.
+    public enum Phase: String, Sendable { case waiting, hearing, deciding }
+
+    public let configuration: EndpointerConfiguration
+    public private(set) var state: State = .waiting
+    /// The current noise-floor estimate, dBFS.
+    public private(set) var noiseFloorDB: Float
+    private var calibrationFloor: Float = .infinity
+
+    public init(configuration: EndpointerConfiguration = .init()) {
+        self.configuration = configuration
+        noiseFloorDB = configuration.initialFloorDB
+    }
+
+    public var phase: Phase {
+        switch state {
+        case .waiting, .onset: .waiting
+        case .hearing: .hearing
+        case .deciding: .deciding
+        }
+    }
+
+    /// Whether an utterance is in progress (between speechStart and speechEnd).
+    public var inUtterance: Bool {
+        switch state { case .hearing, .deciding: true; default: false }
+    }
+
+    /// Feeds the RMS (dBFS) of the window ending at stream time `t`.
+    public mutating func process(rmsDB db: Float, at t: Double) -> Action? {
+        let c = configuration
+        if t <= c.calibration + 1e-9 {
+            calibrationFloor = min(calibrationFloor, db)
+            if t + c.window > c.calibration + 1e-9 { noiseFloorDB = calibrationFloor }
+            return nil
+        }
+        let windowStart = t - c.window
+        let loud = db > max(noiseFloorDB + c.startMarginDB, c.minimumSpeechDB)
+        let stillSpeech = db > max(noiseFloorDB + c.continueMarginDB, c.minimumSpeechDB - 3)
+        adaptFloor(db)
+        switch state {
+        case .waiting:
+            if loud { state = .onset(since: windowStart); return confirmIfLongEnough(since: windowStart, t: t) }
+        case .onset(let since):
+            if stillSpeech { return confirmIfLongEnough(since: since, t: t) }
+            state = .waiting
+        case .hearing(let start):
+            if t - start >= c.maximumUtterance - 1e-9 { return end(t: t, speechEndedAt: t) }
+            if !stillSpeech { state = .deciding(start: start, quietSince: windowStart) }
+        case .deciding(let start, let quietSince):
+            if loud { state = .hearing(start: start); return nil }
+            if t - quietSince >= c.hangover - 1e-9 { return end(t: t, speechEndedAt: quietSince) }
+        }
+        return nil
+    }
+
+    /// Ends any utterance in progress (end of stream, push-to-talk released).
+    public mutating func flush(at t: Double) -> Action? {
+        switch state {
+        case .hearing: return end(t: t, speechEndedAt: t)
+        case .deciding(_, let quietSince): return end(t: t, speechEndedAt: quietSince)
+        case .waiting, .onset: state = .waiting; return nil
+        }
+    }
+
+    private mutating func confirmIfLongEnough(since: Double, t: Double) -> Action? {
+        // A small epsilon absorbs the rounding of window arithmetic (5 × 0.02 ≠ 0.1 in binary).
+        guard t - since >= configuration.minimumSpeech - 1e-9 else { return nil }
+        let from = max(0, since - configuration.preRoll)
+        state = .hearing(start: from)
+        return .speechStart(t: t, audioFrom: from)
+    }
+
+    private mutating func end(t: Double, speechEndedAt: Double) -> Action {
+        state = .waiting
+        return .speechEnd(t: t, speechEndedAt: speechEndedAt)
+    }
+
+    private mutating func adaptFloor(_ db: Float) {
+        let c = configuration
+        let rate: Float
+        if db < noiseFloorDB { rate = c.floorFallRate }
+        else { rate = inUtterance ? c.floorRiseRateInSpeech : c.floorRiseRate }
+        noiseFloorDB += rate * (db - noiseFloorDB)
+    }
+}

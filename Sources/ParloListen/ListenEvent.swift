@@ -1,0 +1,87 @@
+import ParloCore
+import ParloMeter
+
+/// A command the catalog matched in a final hypothesis.
+public struct CommandMatch: Sendable, Equatable {
+    public var command: String
+    public var slots: [String: JSONValue]
+    public var language: String?
+    public var confidence: Double?
+
+    public init(command: String, slots: [String: JSONValue] = [:], language: String? = nil, confidence: Double? = nil) {
+        self.command = command; self.slots = slots; self.language = language; self.confidence = confidence
+    }
+}
+
+/// What `parlo listen` reports, in stream order. Every event carries `t`: seconds of audio
+/// consumed when it was emitted.
+public enum ListenEvent: Sendable, Equatable {
+    /// The meter's reading for one 20 ms window.
+    case level(Level)
+    /// The endpointer confirmed speech.
+    case speechStart(t: Double)
+    /// The best hypothesis so far while speaking.
+    case partial(t: Double, text: String)
+    /// The endpointer decided the utterance is over (after the hangover).
+    case speechEnd(t: Double)
+    /// The final hypothesis. `latencyMs` runs from the end of speech (stream time) to this
+    /// event: the hangover plus the time the decoder took to finish.
+    case recognized(t: Double, text: String, latencyMs: Int, score: Int32)
+    /// The interpreter matched a command.
+    case command(t: Double, match: CommandMatch, text: String, latencyMs: Int)
+    /// The interpreter refused the hypothesis (or nothing was recognised).
+    case rejected(t: Double, text: String, reason: String, latencyMs: Int)
+    /// A wake phrase was spotted; the next utterance is decoded.
+    case wake(t: Double, phrase: String)
+
+    public var t: Double {
+        switch self {
+        case .level(let l): l.t
+        case .speechStart(let t), .partial(let t, _), .speechEnd(let t), .recognized(let t, _, _, _),
+             .command(let t, _, _, _), .rejected(let t, _, _, _), .wake(let t, _): t
+        }
+    }
+
+    /// The JSON `type` value.
+    public var type: String {
+        switch self {
+        case .level: "level"
+        case .speechStart: "speech_start"
+        case .partial: "partial"
+        case .speechEnd: "speech_end"
+        case .recognized: "recognized"
+        case .command: "command"
+        case .rejected: "rejected"
+        case .wake: "wake"
+        }
+    }
+}
+
+extension ListenEvent: Encodable {
+    private enum Keys: String, CodingKey {
+        case type, t, text, latency_ms, score, command, slots, language, confidence, reason, phrase
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        if case .level(let l) = self { return try l.encode(to: encoder) }
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(type, forKey: .type)
+        try c.encode((t * 1000).rounded() / 1000, forKey: .t)
+        switch self {
+        case .level, .speechStart, .speechEnd: break
+        case .partial(_, let text): try c.encode(text, forKey: .text)
+        case .recognized(_, let text, let ms, let score):
+            try c.encode(text, forKey: .text); try c.encode(ms, forKey: .latency_ms); try c.encode(score, forKey: .score)
+        case .command(_, let m, let text, let ms):
+            try c.encode(m.command, forKey: .command)
+            try c.encode(m.slots, forKey: .slots)
+            try c.encodeIfPresent(m.language, forKey: .language)
+            try c.encodeIfPresent(m.confidence, forKey: .confidence)
+            try c.encode(text, forKey: .text)
+            try c.encode(ms, forKey: .latency_ms)
+        case .rejected(_, let text, let reason, let ms):
+            try c.encode(text, forKey: .text); try c.encode(reason, forKey: .reason); try c.encode(ms, forKey: .latency_ms)
+        case .wake(_, let phrase): try c.encode(phrase, forKey: .phrase)
+        }
+    }
+}

@@ -1,0 +1,226 @@
+import Foundation
+import ParloCapture
+import ParloCore
+import ParloEndpointer
+import ParloMeter
+import ParloRecognizer
+
+/// Live listening: capture chunks → level meter → endpointer → recognizer → interpreter,
+/// producing `ListenEvent`s in stream order.
+///
+/// Synchronous at its core (`process(_:emit:)` per chunk) so that tests drive it chunk by chunk;
+/// `run(_:emit:)` drives it from a `CaptureStream`. Not thread-safe: one task owns it (the
+/// recognizer is not thread-safe either). Utterances are fed to the recognizer while they are
+/// spoken, from a pre-roll before the detected onset, so the final result costs only the
+/// decoder's end-of-utterance work after the hangover.
+public final class ListenPipeline {
+    public struct Options {
+        public var endpointer = EndpointerConfiguration()
+        /// Stream seconds between partial-hypothesis checks while speaking.
+        public var partialInterval = 0.2
+        /// Whether `level` events are emitted (the `levels` stream is fed either way).
+        public var emitLevels = true
+        /// How the final hypothesis is made once the utterance ends.
+        public var finalPass = FinalPass.batchUntilWarm
+        public init() {}
+    }
+
+    /// Streaming decoding gives partials and an instant final result, but PocketSphinx's live
+    /// cepstral mean starts from a model default and misrecognises until it has seen a few
+    /// utterances ("ten of clubs" → "five ten of clubs" on a fresh decoder). Re-decoding the
+    /// kept utterance in one batch normalises over the whole utterance: exact, ~30–70 ms more.
+    public enum FinalPass: Sendable {
+        /// Use the streaming result (lowest latency).
+        case streaming
+        /// Re-decode every utterance as a whole (best accuracy).
+        case batch
+        /// Re-decode the first `warmUtterances` utterances, then trust streaming.
+        case batchUntilWarm
+    }
+
+    public let options: Options
+    public let mode: ListenMode
+    /// Levels for a UI: keeps only the newest.
+    public let levels = LevelStream()
+    /// The push-to-talk switch (used in `.pushToTalk` mode).
+    public let pushToTalk = PushToTalkSwitch()
+    /// waiting / hearing / deciding, for a status line.
+    public private(set) var phase: Endpointer.Phase = .waiting
+    /// The latest partial hypothesis of the current utterance ("" between utterances).
+    public private(set) var partialText = ""
+    /// Whether a wake phrase was heard and a command is awaited (`.wake` mode).
+    public private(set) var armed = false
+
+    private let recognizer: Recognizer
+    private let interpreter: HypothesisInterpreter?
+    private var endpointer: Endpointer
+    private var ring: PreRollBuffer
+    /// Absolute index up to which the current utterance was fed to the recognizer.
+    private var fedThrough = 0
+    private var decoding = false
+    private var talking = false
+    private var lastPartialCheck = 0.0
+    private var armedUntil = 0.0
+    private var position = 0
+    /// The current utterance's audio, for the batch final pass; capacity reserved once.
+    private var utterance: [Int16] = []
+    private var utterancesDecoded = 0
+    /// Utterances after which `batchUntilWarm` switches to streaming results.
+    public static let warmUtterances = 3
+
+    public init(recognizer: Recognizer, interpreter: HypothesisInterpreter? = nil,
+                mode: ListenMode = .always, options: Options = .init()) {
+        self.recognizer = recognizer
+        self.interpreter = interpreter
+        self.mode = mode
+        self.options = options
+        endpointer = Endpointer(configuration: options.endpointer)
+        let c = options.endpointer
+        ring = PreRollBuffer(capacity: Int((c.preRoll + c.minimumSpeech + 1.0) * Double(SpeechFormat.sampleRate)))
+        utterance.reserveCapacity(Int((c.maximumUtterance + c.preRoll + 1) * Double(SpeechFormat.sampleRate)))
+    }
+
+    static func sampleIndex(_ t: Double) -> Int { Int((t * Double(SpeechFormat.sampleRate)).rounded()) }
+
+    // MARK: Driving
+
+    /// Consumes `stream` until it ends (or throws), then ends any open utterance.
+    public func run(_ stream: CaptureStream, emit: (ListenEvent) throws -> Void) async throws {
+        defer { levels.finish() }
+        for try await chunk in stream { try process(chunk, emit: emit) }
+        try finish(emit: emit)
+    }
+
+    /// Processes one chunk of speech-format audio.
+    public func process(_ chunk: AudioChunk, emit: (ListenEvent) throws -> Void) throws {
+        let chunkStart = SpeechFormat.seconds(chunk.start)
+        try chunk.samples.withUnsafeBufferPointer { samples in
+            ring.append(samples)
+            position = chunk.end
+            if case .pushToTalk = mode { try applySwitch(at: chunkStart, emit: emit) }
+            if case .wake(let spotter, let timeout) = mode {
+                if armed && !endpointer.inUtterance && chunkStart > armedUntil { armed = false }
+                if !armed, let phrase = try spotter.process(samples) {
+                    armed = true
+                    armedUntil = chunk.endTime + timeout
+                    try emit(.wake(t: chunk.endTime, phrase: phrase))
+                }
+            }
+            try levels.process(samples) { level in
+                if options.emitLevels { try emit(.level(level)) }
+                try afterWindow(level, emit: emit)
+            }
+        }
+        if decoding { try feed(upTo: chunk.end) }
+    }
+
+    /// Ends the stream: an utterance still open is ended and decoded.
+    public func finish(emit: (ListenEvent) throws -> Void) throws {
+        let t = SpeechFormat.seconds(position)
+        if case .pushToTalk = mode {
+            if talking { talking = false; try endUtterance(t: t, speechEndedAt: t, emit: emit) }
+            return
+        }
+        if case .speechEnd(let t, let ended) = endpointer.flush(at: t) {
+            try endUtterance(t: t, speechEndedAt: ended, emit: emit)
+        }
+    }
+
+    // MARK: Stages
+
+    private func afterWindow(_ level: Level, emit: (ListenEvent) throws -> Void) throws {
+        if case .pushToTalk = mode {
+            try checkPartial(at: level.t, emit: emit)
+            return
+        }
+        switch endpointer.process(rmsDB: level.rmsDB, at: level.t) {
+        case .speechStart(let t, let from)?:
+            try startUtterance(t: t, audioFrom: from, emit: emit)
+        case .speechEnd(let t, let ended)?:
+            try endUtterance(t: t, speechEndedAt: ended, emit: emit)
+        case nil:
+            break
+        }
+        phase = endpointer.phase
+        try checkPartial(at: level.t, emit: emit)
+    }
+
+    private func applySwitch(at t: Double, emit: (ListenEvent) throws -> Void) throws {
+        let on = pushToTalk.isOn
+        guard on != talking else { return }
+        talking = on
+        if on { try startUtterance(t: t, audioFrom: t, emit: emit) }
+        else { try endUtterance(t: t, speechEndedAt: t, emit: emit) }
+        phase = on ? .hearing : .waiting
+    }
+
+    private func startUtterance(t: Double, audioFrom: Double, emit: (ListenEvent) throws -> Void) throws {
+        try emit(.speechStart(t: t))
+        partialText = ""
+        lastPartialCheck = t
+        let decodes: Bool
+        if case .wake = mode { decodes = armed } else { decodes = true }
+        guard decodes else { return }
+        try recognizer.begin()
+        utterance.removeAll(keepingCapacity: true)
+        decoding = true
+        fedThrough = max(ring.start, Self.sampleIndex(audioFrom))
+        try feed(upTo: position)
+    }
+
+    private func feed(upTo end: Int) throws {
+        guard end > fedThrough else { return }
+        try ring.withSamples(from: fedThrough, to: end) {
+            try recognizer.process($0)
+            utterance.append(contentsOf: $0)
+        }
+        fedThrough = end
+    }
+
+    private func checkPartial(at t: Double, emit: (ListenEvent) throws -> Void) throws {
+        guard decoding, t - lastPartialCheck >= options.partialInterval - 1e-9 else { return }
+        lastPartialCheck = t
+        try feed(upTo: Self.sampleIndex(t))
+        let text = recognizer.partial.split(separator: " ").map(String.init).joined(separator: " ")
+        if !text.isEmpty && text != partialText {
+            partialText = text
+            try emit(.partial(t: t, text: text))
+        }
+    }
+
+    private func endUtterance(t: Double, speechEndedAt: Double, emit: (ListenEvent) throws -> Void) throws {
+        try emit(.speechEnd(t: t))
+        phase = .waiting
+        partialText = ""
+        guard decoding else { return }
+        decoding = false
+        if case .wake = mode { armed = false }
+        try feed(upTo: min(position, Self.sampleIndex(t)))
+        let clock = ContinuousClock()
+        let began = clock.now
+        var recognition = try recognizer.end()
+        let batch: Bool
+        switch options.finalPass {
+        case .streaming: batch = false
+        case .batch: batch = true
+        case .batchUntilWarm: batch = utterancesDecoded < Self.warmUtterances
+        }
+        if batch { recognition = try recognizer.decode(utterance) }
+        utterancesDecoded += 1
+        let interpretation = interpreter?.interpret(recognition)
+        let elapsed = began.duration(to: clock.now)
+        let wall = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        let latency = Int((((t - speechEndedAt) + wall) * 1000).rounded())
+        try emit(.recognized(t: t, text: recognition.text, latencyMs: latency, score: recognition.score))
+        switch interpretation {
+        case .command(let match)?:
+            try emit(.command(t: t, match: match, text: recognition.text, latencyMs: latency))
+        case .rejected(let reason)?:
+            try emit(.rejected(t: t, text: recognition.text, reason: reason, latencyMs: latency))
+        case nil where recognition.text.isEmpty:
+            try emit(.rejected(t: t, text: "", reason: "nothing recognised", latencyMs: latency))
+        case nil:
+            break
+        }
+    }
+}

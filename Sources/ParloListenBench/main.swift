@@ -1,0 +1,154 @@
+import Foundation
+import Parlo
+
+/// `parlo-listen-bench`: measures live listening from fixture audio played through a real
+/// libasound `file`-plugin device.
+///
+/// - latency: end of speech → `recognized` event, as the pipeline reports it (hangover in
+///   stream time + decoder wall time) and from the fixture's own timestamps (event time minus
+///   the end of the utterance's recording, plus decoder wall time);
+/// - RSS while listening (peak, and growth over the run);
+/// - meter CPU: metering time as a percentage of the audio's duration.
+///
+/// Usage: parlo-listen-bench [--minutes N] [--json]   (N minutes of looped fixture, default 1;
+/// `make soak` would pass 60).
+
+let cards = "/usr/share/pocketsphinx/test/data/cards"
+let utterances: [(String, String)] = [
+    ("001", "ten of clubs"), ("002", "four queen of clubs"), ("003", "seven of clubs"),
+    ("004", "five five"), ("005", "eight of spades four of clubs seven of hearts"),
+]
+var minutes = 1.0
+var json = false
+var verbose = false
+var args = CommandLine.arguments.dropFirst()
+while let a = args.popFirst() {
+    switch a {
+    case "--minutes": minutes = Double(args.popFirst() ?? "1") ?? 1
+    case "--json": json = true
+    case "--verbose": verbose = true
+    default: FileHandle.standardError.write("usage: parlo-listen-bench [--minutes N] [--json]\n".data(using: .utf8)!); exit(2)
+    }
+}
+
+func rssKB() -> Int {
+    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+    let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+    return Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
+}
+
+func cpuSeconds() -> Double {
+    var u = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &u)
+    return Double(u.ru_utime.tv_sec) + Double(u.ru_utime.tv_usec) / 1e6 + Double(u.ru_stime.tv_sec) + Double(u.ru_stime.tv_usec) / 1e6
+}
+
+// Quiet continuous room noise (uniform, about −56 dBFS) between utterances. (Tiling a piece of
+// a recording's background makes clicks at the joins that PocketSphinx hears as words.)
+var seed: UInt64 = 1
+func room(_ n: Int) -> [Int16] {
+    (0..<n).map { _ in
+        seed = seed &* 6364136223846793005 &+ 1442695040888963407
+        return Int16(Int(seed >> 55) - 256) / 3
+    }
+}
+
+// The fixture: each utterance followed by 1.2 s of room, looped to `minutes`, written to disk
+// piece by piece so the bench's own memory stays out of the RSS figure.
+let recordings = try utterances.map { try SpeechFileReader(path: "\(cards)/\($0.0).wav").readAll() }
+let dir = FileManager.default.temporaryDirectory.appendingPathComponent("parlo-bench-\(getpid())")
+try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: dir) }
+let raw = dir.appendingPathComponent("fixture.raw").path
+_ = FileManager.default.createFile(atPath: raw, contents: nil)
+let out = try FileHandle(forWritingTo: URL(fileURLWithPath: raw))
+var written = 0
+func append(_ samples: [Int16]) {
+    out.write(samples.withUnsafeBufferPointer { Data(buffer: $0) })
+    written += samples.count
+}
+var expected: [(end: Double, text: String)] = []
+append(room(16_000))
+while Double(written) / 16_000 < minutes * 60 {
+    for (i, r) in recordings.enumerated() {
+        append(r)
+        expected.append((Double(written) / 16_000, utterances[i].1))
+        append(room(19_200))
+    }
+}
+try out.close()
+let duration = Double(written) / 16_000
+
+// Meter CPU over the whole fixture.
+var meter = LevelMeter()
+var windows = 0
+var meterCPU = 0.0
+let reader = try SpeechFileReader(path: raw, raw: RawFormat(sampleRate: 16_000), blockSeconds: 10)
+while let block = try reader.nextBlock() {
+    let t0 = cpuSeconds()
+    block.withUnsafeBufferPointer { buf in
+        var i = 0
+        while i < buf.count {
+            let n = min(320, buf.count - i)
+            meter.process(UnsafeBufferPointer(rebasing: buf[i..<(i + n)])) { _ in windows += 1 }
+            i += n
+        }
+    }
+    meterCPU += cpuSeconds() - t0
+}
+let meterPercent = meterCPU / duration * 100
+
+// Listening through the ALSA file device.
+var options = ALSACaptureSource.Options(device: "bench_mic")
+options.configuration = try ALSAConfiguration(ALSAConfiguration.fileCapture(name: "bench_mic", rawFile: raw))
+options.maxSeconds = duration
+let rssBeforeModel = rssKB()
+let source = try ALSACaptureSource(options: options)
+let grammar = try JSGFGrammar(String(contentsOfFile: "\(cards)/cards.gram", encoding: .utf8))
+let pipeline = ListenPipeline(recognizer: try Recognizer(model: try AcousticModel.locate(), grammar: grammar))
+var recognized: [(t: Double, text: String, ms: Int)] = []
+var rssStart = 0, rssPeak = 0, rssEnd = 0
+let wallStart = Date()
+try await pipeline.run(source.start()) { event in
+    if case .recognized(let t, let text, let ms, _) = event {
+        recognized.append((t, text, ms))
+        let rss = rssKB()
+        if recognized.count == utterances.count { rssStart = rss }
+        rssPeak = max(rssPeak, rss)
+        rssEnd = rss
+    }
+}
+let wall = Date().timeIntervalSince(wallStart)
+if verbose { for r in recognized { print(String(format: "  event %7.2f ", r.t) + r.text) } }
+
+// Match events to fixture utterances by time.
+var fixtureLatencies: [Double] = []
+var missed = 0, wrong = 0
+var next = 0
+for e in expected {
+    while next < recognized.count && recognized[next].t < e.end - 0.5 { next += 1 }
+    guard next < recognized.count, recognized[next].t < e.end + 1.0 else { missed += 1; continue }
+    let r = recognized[next]
+    if r.text != e.text { wrong += 1 }
+    if verbose || (r.text != e.text && !json) { print(String(format: "  end %7.2f  event %7.2f  %4d ms  ", e.end, r.t, r.ms) + "\(r.text == e.text ? "ok " : "BAD") \(r.text) | \(e.text)") }
+    // Decoder wall time = reported latency minus the stream-time part (t − speech end).
+    fixtureLatencies.append(max(0, (r.t - e.end) * 1000))
+    next += 1
+}
+let reported = recognized.map { Double($0.ms) }.sorted()
+func pct(_ xs: [Double], _ p: Double) -> Double { xs.isEmpty ? 0 : xs[min(xs.count - 1, Int(Double(xs.count - 1) * p))] }
+let result: [String: Double] = [
+    "audio_seconds": duration, "utterances": Double(expected.count),
+    "missed": Double(missed), "wrong": Double(wrong),
+    "latency_ms_median": pct(reported, 0.5), "latency_ms_p95": pct(reported, 0.95), "latency_ms_max": reported.last ?? 0,
+    "fixture_end_to_event_ms_median": pct(fixtureLatencies.sorted(), 0.5),
+    "fixture_end_to_event_ms_max": fixtureLatencies.max() ?? 0,
+    "rss_mb_peak": Double(rssPeak) / 1024, "rss_mb_before_model": Double(rssBeforeModel) / 1024, "rss_mb_growth": Double(rssEnd - rssStart) / 1024,
+    "meter_cpu_percent": meterPercent, "meter_windows": Double(windows),
+    "listen_realtime_factor": wall / duration,
+]
+if json {
+    print(try JSONLinesEncoder().line(result))
+} else {
+    for k in result.keys.sorted() { print(k.padding(toLength: 32, withPad: " ", startingAt: 0), String(format: "%.3f", result[k]!)) }
+}

@@ -1,0 +1,116 @@
+import ParloEndpointer
+import XCTest
+
+final class EndpointerTests: XCTestCase {
+    /// Runs windows of the given dB values (20 ms each) and returns the actions with their window index.
+    func run(_ dbs: [Float], _ config: EndpointerConfiguration = .init(), ep: inout Endpointer) -> [(Int, Endpointer.Action)] {
+        var out: [(Int, Endpointer.Action)] = []
+        for (i, db) in dbs.enumerated() {
+            if let a = ep.process(rmsDB: db, at: Double(i + 1) * 0.02) { out.append((i, a)) }
+        }
+        return out
+    }
+
+    func rep(_ db: Float, _ n: Int) -> [Float] { [Float](repeating: db, count: n) }
+
+    func testUtteranceStartsAfterMinimumSpeechAndEndsAfterHangover() {
+        var ep = Endpointer()
+        let acts = run(rep(-60, 50) + rep(-20, 40) + rep(-60, 30), ep: &ep)
+        XCTAssertEqual(acts.count, 2)
+        // Onset at window 50 (t = 1.00); confirmed after 0.1 s at the end of window 54.
+        guard case .speechStart(let t, let from) = acts[0].1 else { return XCTFail() }
+        XCTAssertEqual(t, 1.10, accuracy: 1e-9)
+        XCTAssertEqual(from, 0.70, accuracy: 1e-9)   // 0.3 s pre-roll
+        // Quiet from window 90 (t = 1.80); hangover 0.2 s → decided at 2.00.
+        guard case .speechEnd(let t2, let ended) = acts[1].1 else { return XCTFail() }
+        XCTAssertEqual(ended, 1.80, accuracy: 1e-9)
+        XCTAssertEqual(t2, 2.00, accuracy: 1e-9)
+        XCTAssertEqual(ep.state, .waiting)
+    }
+
+    func testClickShorterThanMinimumSpeechIsIgnored() {
+        var ep = Endpointer()
+        XCTAssertTrue(run(rep(-60, 20) + rep(-10, 3) + rep(-60, 40), ep: &ep).isEmpty)
+        XCTAssertEqual(ep.state, .waiting)
+    }
+
+    func testShortPauseInsideHangoverKeepsTheUtterance() {
+        var ep = Endpointer()
+        let acts = run(rep(-60, 10) + rep(-20, 20) + rep(-60, 5) + rep(-20, 20) + rep(-60, 20), ep: &ep)
+        XCTAssertEqual(acts.count, 2)
+        if case .speechEnd(_, let ended) = acts[1].1 { XCTAssertEqual(ended, 1.10, accuracy: 1e-9) } else { XCTFail() }
+    }
+
+    func testPhasesThroughAnUtterance() {
+        var ep = Endpointer()
+        var phases: [Endpointer.Phase] = []
+        for (i, db) in (rep(-60, 10) + rep(-20, 10) + rep(-60, 15)).enumerated() {
+            _ = ep.process(rmsDB: db, at: Double(i + 1) * 0.02)
+            if phases.last != ep.phase { phases.append(ep.phase) }
+        }
+        XCTAssertEqual(phases, [.waiting, .hearing, .deciding, .waiting])
+    }
+
+    func testNoiseFloorAdaptsSoSteadyNoiseIsNotSpeech() {
+        var ep = Endpointer()
+        // A fan at −40 dBFS: loud relative to the initial floor, so it may start one utterance,
+        // but the floor rises to it and then it no longer counts as speech.
+        _ = run(rep(-40, 1500), ep: &ep)
+        XCTAssertEqual(ep.noiseFloorDB, -40, accuracy: 1)
+        XCTAssertEqual(ep.state, .waiting)
+        // Speech 15 dB above the fan is heard.
+        var acts: [Endpointer.Action] = []
+        for (i, db) in (rep(-25, 20) + rep(-40, 20)).enumerated() {
+            if let a = ep.process(rmsDB: db, at: 30 + Double(i + 1) * 0.02) { acts.append(a) }
+        }
+        XCTAssertEqual(acts.count, 2)
+    }
+
+    func testQuietRoomNeedsAbsoluteLevel() {
+        var ep = Endpointer()
+        // Digital silence would make any whisper "12 dB above the floor"; the absolute minimum stops that.
+        XCTAssertTrue(run(rep(-60, 10) + rep(-52, 50), ep: &ep).isEmpty)
+    }
+
+    func testMaximumUtteranceForcesAnEnd() {
+        var config = EndpointerConfiguration()
+        config.maximumUtterance = 1
+        var ep = Endpointer(configuration: config)
+        let acts = run(rep(-60, 10) + rep(-10, 100), config, ep: &ep)
+        XCTAssertGreaterThanOrEqual(acts.count, 2)
+        guard case .speechEnd(let t, _) = acts[1].1 else { return XCTFail() }
+        XCTAssertEqual(t, 1.0, accuracy: 1e-6)   // measured from the start of the audio fed (pre-roll included)
+    }
+
+    func testFlushEndsAnOpenUtterance() {
+        var ep = Endpointer()
+        _ = run(rep(-60, 10) + rep(-20, 20), ep: &ep)
+        XCTAssertTrue(ep.inUtterance)
+        XCTAssertEqual(ep.flush(at: 0.5), .speechEnd(t: 0.5, speechEndedAt: 0.5))
+        XCTAssertNil(ep.flush(at: 0.6))
+    }
+
+    func testCalibrationStartsTheFloorAtTheRoomLevel() {
+        var ep = Endpointer()
+        // A room at −42 dBFS from the first window: measured, not mistaken for speech.
+        XCTAssertTrue(run(rep(-42, 100), ep: &ep).isEmpty)
+        XCTAssertEqual(ep.noiseFloorDB, -42, accuracy: 0.5)
+        // Speech in the calibration window is not detected; after it, it is.
+        var ep2 = Endpointer()
+        let acts = run(rep(-20, 8) + rep(-60, 20) + rep(-20, 20) + rep(-60, 20), ep: &ep2)
+        XCTAssertEqual(acts.count, 2)
+        if case .speechStart(let t, _) = acts[0].1 { XCTAssertEqual(t, 0.66, accuracy: 1e-9) } else { XCTFail() }
+    }
+
+    func testPreRollBufferRing() {
+        var ring = PreRollBuffer(capacity: 10)
+        let a = (1...7).map { Int16($0) }, b = (8...16).map { Int16($0) }
+        a.withUnsafeBufferPointer { ring.append($0) }
+        b.withUnsafeBufferPointer { ring.append($0) }
+        XCTAssertEqual(ring.end, 16)
+        XCTAssertEqual(ring.start, 6)
+        XCTAssertEqual(ring.samples(from: 0, to: 16), (7...16).map { Int16($0) })
+        XCTAssertEqual(ring.samples(from: 9, to: 12), [10, 11, 12])
+        XCTAssertEqual(ring.samples(from: 14, to: 100), [15, 16])
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import ParloCore
+import ParloListen
+import XCTest
+
+final class ListenEventTests: XCTestCase {
+    func json(_ e: ListenEvent) throws -> [String: Any] {
+        try JSONSerialization.jsonObject(with: Data(try JSONLinesEncoder().line(e).utf8)) as! [String: Any]
+    }
+
+    func testEveryEventHasTypeAndT() throws {
+        let events: [ListenEvent] = [
+            .speechStart(t: 1.23456), .partial(t: 1.5, text: "ten of"), .speechEnd(t: 2),
+            .recognized(t: 2, text: "ten of clubs", latencyMs: 201, score: -3000),
+            .command(t: 2, match: CommandMatch(command: "next", slots: ["n": .number(2)], language: "it", confidence: 0.8),
+                     text: "avanti", latencyMs: 210),
+            .rejected(t: 2, text: "", reason: "nothing recognised", latencyMs: 205),
+            .wake(t: 0.9, phrase: "hey parlo"),
+        ]
+        for e in events {
+            let o = try json(e)
+            XCTAssertEqual(o["type"] as? String, e.type)
+            XCTAssertNotNil(o["t"] as? Double, "\(o)")
+        }
+        XCTAssertEqual(try json(events[0])["t"] as? Double, 1.235)
+        let command = try json(events[4])
+        XCTAssertEqual(command["command"] as? String, "next")
+        XCTAssertEqual((command["slots"] as? [String: Any])?["n"] as? Int, 2)
+        XCTAssertEqual(command["language"] as? String, "it")
+        XCTAssertEqual(command["latency_ms"] as? Int, 210)
+        XCTAssertEqual(try json(events[3])["latency_ms"] as? Int, 201)
+        XCTAssertEqual(try json(events[5])["reason"] as? String, "nothing recognised")
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import ParloALSA
+import ParloCapture
+import ParloCore
+import ParloListen
+import ParloRecognizer
+import XCTest
+
+final class ListenPipelineTests: XCTestCase {
+    func run(_ pipeline: ListenPipeline, _ source: CaptureSource) async throws -> [ListenEvent] {
+        var events: [ListenEvent] = []
+        try await pipeline.run(source.start()) { events.append($0) }
+        return events
+    }
+
+    func assertUtterances(_ events: [ListenEvent], _ stream: Fixtures.Stream, file: StaticString = #filePath, line: UInt = #line) {
+        let recognized = events.compactMap { e -> (Double, String, Int)? in
+            if case .recognized(let t, let text, let ms, _) = e { return (t, text, ms) } else { return nil }
+        }
+        XCTAssertEqual(recognized.map(\.1), Fixtures.utterances.map(\.text), file: file, line: line)
+        let starts = events.filter { $0.type == "speech_start" }.map(\.t)
+        let ends = events.filter { $0.type == "speech_end" }.map(\.t)
+        XCTAssertEqual(starts.count, 3, file: file, line: line)
+        XCTAssertEqual(ends.count, 3, file: file, line: line)
+        for (i, r) in recognized.enumerated() where i < stream.ends.count {
+            // Decided after the audio of the utterance ended, within hangover + slack.
+            XCTAssertGreaterThan(r.0, stream.ends[i] - 0.6, file: file, line: line)
+            XCTAssertLessThan(r.0, stream.ends[i] + 0.5, file: file, line: line)
+            XCTAssertLessThan(r.2, 1000, file: file, line: line)
+        }
+        // Stream order: t never goes back.
+        for (a, b) in zip(events, events.dropFirst()) { XCTAssertLessThanOrEqual(a.t, b.t + 1e-9, file: file, line: line) }
+        XCTAssertFalse(events.filter { $0.type == "partial" }.isEmpty, file: file, line: line)
+    }
+
+    /// The proof of the live path: a real libasound PCM (file plugin) → capture thread →
+    /// meter → endpointer → PocketSphinx.
+    func testUtterancesThroughARealALSADevice() async throws {
+        let stream = Fixtures.stream
+        var options = ALSACaptureSource.Options(device: "fixture_mic")
+        options.configuration = try ALSAConfiguration(ALSAConfiguration.fileCapture(name: "fixture_mic", rawFile: stream.rawPath))
+        options.maxSeconds = stream.duration
+        let source = try ALSACaptureSource(options: options)
+        let pipeline = ListenPipeline(recognizer: try Fixtures.cardsRecognizer())
+        let events = try await run(pipeline, source)
+        assertUtterances(events, stream)
+        let levels = events.filter { $0.type == "level" }
+        XCTAssertEqual(levels.count, Int(stream.duration * 50))
+    }
+
+    func testFileInputGoesThroughTheSamePipelineWithAnInterpreter() async throws {
+        let stream = Fixtures.stream
+        let source = try FileCaptureSource(path: stream.rawPath, fast: true, raw: .init(sampleRate: 16_000))
+        let interpreter = ClosureInterpreter { r in
+            r.text.hasSuffix("clubs")
+                ? .command(CommandMatch(command: "card", slots: ["card": .string(r.text)], language: "en", confidence: 0.9))
+                : .rejected(reason: "not a club")
+        }
+        var options = ListenPipeline.Options()
+        options.emitLevels = false
+        let pipeline = ListenPipeline(recognizer: try Fixtures.cardsRecognizer(), interpreter: interpreter, options: options)
+        let events = try await run(pipeline, source)
+        assertUtterances(events, stream)
+        XCTAssertTrue(events.allSatisfy { $0.type != "level" })
+        let commands = events.compactMap { e -> String? in if case .command(_, let m, _, _) = e { m.slots["card"]?.stringValue } else { nil } }
+        XCTAssertEqual(commands, ["ten of clubs", "seven of clubs"])
+        let rejected = events.compactMap { e -> String? in if case .rejected(_, let text, _, _) = e { text } else { nil } }
+        XCTAssertEqual(rejected, ["five five"])
+        let json = try events.map { try JSONLinesEncoder().line($0) }
+        XCTAssertTrue(json.contains { $0.contains(#""type":"command""#) && $0.contains(#""command":"card""#) && $0.contains("latency_ms") })
+    }
+
+    func testPushToTalkMakesOneUtteranceBetweenPresses() throws {
+        let stream = Fixtures.stream
+        let all = try Data(contentsOf: URL(fileURLWithPath: stream.rawPath)).withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+        let pipeline = ListenPipeline(recognizer: try Fixtures.cardsRecognizer(), mode: .pushToTalk)
+        var events: [ListenEvent] = []
+        // Press at 0.5 s, release 0.5 s after the first utterance's audio ends.
+        let press = 8000, release = Int((stream.ends[0] + 0.5) * 16_000)
+        var i = 0
+        while i < Int((stream.ends[1] - 0.3) * 16_000) {
+            if i >= press && i < release { pipeline.pushToTalk.set(true) } else { pipeline.pushToTalk.set(false) }
+            try pipeline.process(AudioChunk(samples: Array(all[i..<(i + 320)]), start: i)) { events.append($0) }
+            i += 320
+        }
+        try pipeline.finish { events.append($0) }
+        let kinds = events.filter { $0.type != "level" && $0.type != "partial" }.map(\.type)
+        XCTAssertEqual(kinds, ["speech_start", "speech_end", "recognized"], "\(events.filter { $0.type != "level" })")
+        XCTAssertEqual(events.first { $0.type == "speech_start" }?.t ?? 0, 0.5, accuracy: 0.021)
+        let texts = events.compactMap { e -> String? in if case .recognized(_, let text, _, _) = e { text } else { nil } }
+        XCTAssertEqual(texts, ["ten of clubs"])
+        XCTAssertEqual(events.first { $0.type == "speech_end" }?.t ?? 0, Double(release) / 16_000, accuracy: 0.021)
+    }
+}
