@@ -63,11 +63,9 @@ struct BatchCommand: ParsableCommand {
 
         let expectations = try expect.map { try ExpectationSet(manifest: $0) } ?? ExpectationSet()
         let model = try AcousticModel.locate(global.model)
-        var grammar = try loadGrammar()
-        var extra = PronunciationDictionary()
-        if garbageWeight > 0 {
-            (grammar, extra) = try GarbageLoop(weight: garbageWeight, continueWeight: garbageContinue).wrap(grammar)
-        }
+        let (grammar, extra) = garbageWeight > 0
+            ? try GarbageLoop(weight: garbageWeight, continueWeight: garbageContinue).wrap(loadGrammar())
+            : (try loadGrammar(), PronunciationDictionary())
         let options = try parsedDecoderOptions()
         _ = try Recognizer(model: model, grammar: grammar, pronunciations: extra, options: options)  // a bad model or grammar stops here, once
         let rawFormat = try raw.format()

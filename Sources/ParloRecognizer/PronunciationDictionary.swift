@@ -97,7 +97,7 @@ final class DictionaryFileCache: @unchecked Sendable {
     func bytes(of path: String) throws -> [UInt8] {
         lock.lock(); defer { lock.unlock() }
         if let b = files[path] { return b }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else {
             throw RecognizerError(.dictionaryMissing, "cannot read the pronunciation dictionary \(path)")
         }
         let b = [UInt8](data)
