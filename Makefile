@@ -2,7 +2,7 @@
 SWIFT ?= swift
 RELEASE_BIN = .build/release/parlo
 
-.PHONY: setup demo test bench build clean fixtures
+.PHONY: setup demo test bench soak build clean fixtures
 
 setup:
 	@scripts/setup
@@ -25,6 +25,12 @@ bench:
 	@scripts/setup bench
 	$(SWIFT) build -c release --product parlo
 	scripts/bench
+
+## One hour of fixture audio through the live pipeline (not in CI): RSS growth and missed commands.
+soak:
+	@scripts/setup bench
+	$(SWIFT) build -c release --product ParloListenBench
+	.build/release/ParloListenBench --minutes 60
 
 fixtures:
 	scripts/make-basic-fixtures
