@@ -33,7 +33,11 @@ let package = Package(
         .target(name: "ParloESpeak", dependencies: ["ParloCore", "CEspeakNG"]),
         .target(name: "ParloEvaluation", dependencies: ["ParloCore"]),
         .target(name: "ParloBatch", dependencies: ["ParloCore", "ParloAudio", "ParloRecognizer", "ParloEvaluation"]),
-        .target(name: "Parlo", dependencies: ["ParloCore", "ParloAudio", "ParloRecognizer", "ParloEvaluation", "ParloBatch", "ParloESpeak"]),
+        .target(name: "ParloSpeech", dependencies: ["ParloCore", "ParloESpeak", "CEspeakNG", "CSndFile",
+                                                     .product(name: "Logging", package: "swift-log"),
+                                                     .product(name: "Yams", package: "Yams")]),
+        .target(name: "Parlo", dependencies: ["ParloCore", "ParloAudio", "ParloRecognizer", "ParloEvaluation", "ParloBatch", "ParloESpeak", "ParloSpeech"]),
+        .executableTarget(name: "ParloSpeechBench", dependencies: ["ParloSpeech"]),
         .executableTarget(name: "ParloCLI", dependencies: [
             "Parlo",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -47,6 +51,7 @@ let package = Package(
         .testTarget(name: "ParloEvaluationTests", dependencies: ["ParloEvaluation"]),
         .testTarget(name: "ParloBatchTests", dependencies: ["ParloBatch"]),
         .testTarget(name: "ParloCLITests", dependencies: ["ParloCLI"]),
+        .testTarget(name: "ParloSpeechTests", dependencies: ["ParloSpeech", "ParloRecognizer", "ParloAudio"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -7,3 +7,4 @@
 @_exported import ParloEvaluation
 @_exported import ParloBatch
 @_exported import ParloESpeak
+@_exported import ParloSpeech
