@@ -10,9 +10,9 @@ public struct PitchTracker: Sendable {
 
     public init(sampleRate: Int) { self.sampleRate = sampleRate }
 
-    /// Pitch in Hz of each voiced 40 ms frame, hop 10 ms.
+    /// Pitch in Hz of each voiced 40 ms frame, hop 20 ms.
     public func pitches(_ samples: [Int16]) -> [Double] {
-        let frame = sampleRate * 40 / 1000, hop = sampleRate / 100
+        let frame = sampleRate * 40 / 1000, hop = sampleRate / 50
         let minLag = Int(Double(sampleRate) / maxHz), maxLag = Int(Double(sampleRate) / minHz)
         guard samples.count > frame, maxLag < frame else { return [] }
         var out: [Double] = []
@@ -26,10 +26,12 @@ public struct PitchTracker: Sendable {
             for i in 0..<frame { x[i] -= mean; energy += x[i] * x[i] }
             if energy > Double(frame) * 500 * 500 {
                 var bestLag = 0, best = -Double.infinity
-                for lag in minLag...maxLag {
-                    var s = 0.0
-                    for i in 0..<(frame - lag) { s += x[i] * x[i + lag] }
-                    if s > best { best = s; bestLag = lag }
+                x.withUnsafeBufferPointer { p in
+                    for lag in minLag...maxLag {
+                        var s = 0.0
+                        for i in 0..<(frame - lag) { s += p[i] * p[i + lag] }
+                        if s > best { best = s; bestLag = lag }
+                    }
                 }
                 if best / energy > voicingThreshold { out.append(Double(sampleRate) / Double(bestLag)) }
             }

@@ -40,7 +40,7 @@ public struct CharacterCatalog: Sendable, Equatable {
             .it: ESpeakVoice(name: "it", variant: "f2", rate: 165, pitch: 40, range: 60),
         ]),
         SpeechCharacter(name: "Max", colour: "#F59E0B", gender: .male, voices: [
-            .en: ESpeakVoice(name: "en-gb", variant: "m3", rate: 180, pitch: 55, range: 60),
+            .en: ESpeakVoice(name: "en", variant: "m3", rate: 180, pitch: 55, range: 60),
             .it: ESpeakVoice(name: "it", variant: "m3", rate: 175, pitch: 55, range: 60),
         ]),
         SpeechCharacter(name: "Mia", colour: "#A855F7", gender: .female, voices: [

@@ -52,7 +52,8 @@ public struct Synthesizer: Sendable {
                 switch mark.kind {
                 case .word:
                     let end = index(mark.textPosition + max(mark.length, 0))
-                    words.append(WordTiming(range: start..<max(start, end), sample: mark.sample))
+                    // eSpeak ends with a zero-length word past the text: not a word.
+                    if end > start { words.append(WordTiming(range: start..<end, sample: mark.sample)) }
                 case .sentence:
                     sentences.append(WordTiming(range: start..<start, sample: mark.sample))
                 case .end: break
