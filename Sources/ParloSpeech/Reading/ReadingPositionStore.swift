@@ -13,6 +13,12 @@ public struct ReadingPositionStore: Sendable {
 
     public init(directory: String) { self.directory = directory }
 
+    static var decoder: JSONDecoder {
+        let d = JSONDecoder()
+        d.dateDecodingStrategy = .iso8601
+        return d
+    }
+
     struct Entry: Codable { var path: String; var sentence: Int; var total: Int?; var updated: Date }
 
     /// The file holding `path`'s position: named by a hash of the absolute path.
@@ -26,7 +32,7 @@ public struct ReadingPositionStore: Sendable {
     /// The sentence (0-based) to resume `path` from, or nil.
     public func position(of path: String) -> Int? {
         guard let data = FileManager.default.contents(atPath: file(for: path)),
-              let entry = try? JSONDecoder().decode(Entry.self, from: data) else { return nil }
+              let entry = try? Self.decoder.decode(Entry.self, from: data) else { return nil }
         return entry.sentence
     }
 
