@@ -8,6 +8,9 @@ struct ParloCommand: AsyncParsableCommand {
         abstract: "Offline voice commands and speech for study apps (PocketSphinx + eSpeak NG).",
         subcommands: [
             BatchCommand.self,
+            SayCommand.self,
+            ReadCommand.self,
+            VoicesCommand.self,
         ]
     )
 }

@@ -46,10 +46,11 @@ public struct LanguageDetector: Sendable {
         return (en, it)
     }
 
-    /// The likelier language, or nil when the text gives no evidence either way.
+    /// The likelier language, or nil when the evidence is too weak (under one point apart):
+    /// a lone "Title." should take its neighbours' language, not a coin toss.
     public func detect(_ text: Substring) -> SpeechLanguage? {
         let s = scores(text)
-        if s.en == s.it { return nil }
+        if abs(s.en - s.it) < 1 { return nil }
         return s.en > s.it ? .en : .it
     }
 
