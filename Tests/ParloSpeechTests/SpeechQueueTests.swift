@@ -9,8 +9,11 @@ final class EventLog: @unchecked Sendable {
     func add(_ e: SpeechEvent) { lock.withLock { items.append(e) } }
     var events: [SpeechEvent] { lock.withLock { items } }
     var names: [String] { events.map(\.name) }
-    func words(in text: String) -> [String] {
-        events.compactMap { if case .word(_, _, let r) = $0 { return String(text[r]) } else { return nil } }
+    /// Words heard, as text; `id` selects one utterance (ranges index that utterance's text).
+    func words(in text: String, id: Int? = nil) -> [String] {
+        events.compactMap {
+            if case .word(let i, _, let r) = $0, id == nil || id == i { return String(text[r]) } else { return nil }
+        }
     }
 }
 
@@ -100,13 +103,27 @@ final class SpeechQueueTests: XCTestCase {
         let a = await queue.enqueue("A long answer that will be cut off in the middle of it.")
         let b = await queue.enqueue("Then this.")
         sink.advance(seconds: 0.5); await queue.tick()
+        let pendingBefore = sink.pendingFrames
+        XCTAssertGreaterThan(pendingBefore, 0)
         let c = await queue.enqueue("Battery low!", priority: .interrupt)
+        XCTAssertEqual(sink.flushedFrames, pendingBefore, "the interrupt cut the audio not yet heard")
         let bg = await queue.enqueue("Background chatter.", priority: .background)
         await play(queue, sink)
         let ends = log.events.filter(\.isEnd)
         XCTAssertEqual(ends, [.cancelled(id: a), .cancelled(id: bg), .finished(id: c), .finished(id: b)])
         let starts = log.events.compactMap { if case .started(let id) = $0 { return id } else { return nil } }
         XCTAssertEqual(starts, [a, c, b])
+    }
+
+    func testSSMLOnlyWhenAsked() async throws {
+        let (queue, _, log) = await makeQueue(instant: true)
+        let markup = "<speak>Hello <break time=\"500ms\"/> world</speak>"
+        let a = await queue.enqueue(markup, ssml: true)
+        XCTAssertEqual(log.words(in: markup, id: a), ["Hello", "world"])
+        let plain = "Use a <b> tag."
+        let b = await queue.enqueue(plain)
+        XCTAssertEqual(log.names.filter { $0 == "finished" }.count, 2)
+        XCTAssertEqual(log.words(in: plain, id: b), ["Use", "a", "b", "tag"], "without --ssml markup is just text")
     }
 
     func testRateChangeAppliesFromTheNextSentence() async throws {
