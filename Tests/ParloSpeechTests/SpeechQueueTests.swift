@@ -183,3 +183,29 @@ final class SpeechQueueTests: XCTestCase {
         for id in ids { XCTAssertEqual(ends[id], 1, "utterance \(id)") }
     }
 }
+
+final class ReadingControlTests: XCTestCase {
+    func testSpokenControlsActOnTheQueue() async throws {
+        let sink = MemorySink()
+        let queue = SpeechQueue(sink: sink, character: CharacterCatalog.defaults.characters[2], eventBuffer: 0)
+        let log = EventLog()
+        await queue.observe { log.add($0) }
+        let text = "One sentence here. Two sentence here. Three sentence here."
+        let id = await queue.enqueue(text)
+        XCTAssertEqual(ReadingControl(word: "Prossimo"), .next)
+        await ReadingControl(word: "prossimo")!.perform(on: queue)
+        await ReadingControl(word: "ripeti")!.perform(on: queue)
+        await ReadingControl(word: "precedente")!.perform(on: queue)
+        let sentences = log.events.compactMap { if case .sentence(_, let i, _) = $0 { return i } else { return nil } }
+        XCTAssertEqual(sentences, [0, 1, 1, 0])
+        await ReadingControl(word: "faster")!.perform(on: queue)
+        let rate = await queue.rateScale
+        XCTAssertEqual(rate, 1.25, accuracy: 0.001)
+        await ReadingControl(word: "pausa")!.perform(on: queue)
+        let paused = await queue.isPaused
+        XCTAssertTrue(paused)
+        await ReadingControl(word: "basta")!.perform(on: queue)
+        XCTAssertEqual(log.events.last, .cancelled(id: id))
+        XCTAssertNil(ReadingControl(word: "banana"))
+    }
+}
