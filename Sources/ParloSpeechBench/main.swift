@@ -51,7 +51,7 @@ let bookPath = NSTemporaryDirectory() + "parlo-bench-book.md"
 try book.write(toFile: bookPath, atomically: true, encoding: .utf8)
 do {
     let sink = FirstWriteSink(instant: false)
-    let queue = SpeechQueue(sink: sink, character: eva, eventBuffer: 0)
+    let queue = SpeechQueue(sink: sink, character: eva)   // the reader consumes `events`: no buffer limit
     let reader = ReadAloud(path: bookPath, queue: queue)
     let t0 = DispatchTime.now().uptimeNanoseconds
     let task = Task.detached { try await reader.run(from: 0) { _ in } }

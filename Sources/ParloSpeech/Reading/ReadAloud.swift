@@ -26,7 +26,8 @@ public final class ReadAloud: @unchecked Sendable {
     private let detector = LanguageDetector()
     private let totalBox = LockedBox<Int?>(nil)
 
-    /// Reads `path` (text or Markdown by extension).
+    /// Reads `path` (text or Markdown by extension). The reader consumes `queue.events`, so the
+    /// queue must keep its default unbounded event buffer and have no other `events` consumer.
     public init(path: String, queue: SpeechQueue, language: SpeechLanguage? = nil, markdown: Bool? = nil) {
         self.path = path
         self.queue = queue
