@@ -139,6 +139,22 @@ final class SpeechQueueTests: XCTestCase {
         XCTAssertEqual(log.names.filter { $0 == "finished" }.count, 2)
     }
 
+    func testRateChangeMidUtteranceAppliesToTheNextSentence() async throws {
+        let (queue, sink, log) = await makeQueue()
+        let starts = LockedBox<[Int]>([])
+        await queue.observe { if case .sentence = $0 { starts.value.append(sink.playedFrames) } }
+        let sentence = "This sentence is spoken at normal speed today."
+        _ = await queue.enqueue(sentence + " " + sentence + " " + sentence)
+        sink.advance(seconds: 0.1); await queue.tick()
+        await queue.setRate(2)
+        await play(queue, sink)
+        let s = starts.value
+        XCTAssertEqual(s.count, 3)
+        let first = Double(s[1] - s[0]), second = Double(s[2] - s[1])
+        XCTAssertGreaterThan(first / second, 1.6, "sentence 1 at normal rate, sentence 2 at double rate")
+        XCTAssertEqual(log.names.last, "finished")
+    }
+
     func testWAVSinkWritesThePlayableFile() async throws {
         let path = NSTemporaryDirectory() + "parlo-say-\(UUID().uuidString).wav"
         defer { try? FileManager.default.removeItem(atPath: path) }
