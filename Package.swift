@@ -40,7 +40,11 @@ let package = Package(
                                                      .product(name: "Logging", package: "swift-log")]),
         .target(name: "ParloListen", dependencies: ["ParloCore", "ParloCapture", "ParloMeter", "ParloEndpointer", "ParloRecognizer"]),
         .target(name: "Parlo", dependencies: ["ParloCore", "ParloAudio", "ParloRecognizer", "ParloEvaluation", "ParloBatch", "ParloESpeak",
-                                              "ParloALSA", "ParloCapture", "ParloMeter", "ParloEndpointer", "ParloListen"]),
+                                              "ParloALSA", "ParloCapture", "ParloMeter", "ParloEndpointer", "ParloListen", "ParloSpeech"]),
+        .target(name: "ParloSpeech", dependencies: ["ParloCore", "ParloESpeak", "CEspeakNG", "CSndFile",
+                                                     .product(name: "Logging", package: "swift-log"),
+                                                     .product(name: "Yams", package: "Yams")]),
+        .executableTarget(name: "ParloSpeechBench", dependencies: ["ParloSpeech"]),
         .executableTarget(name: "ParloCLI", dependencies: [
             "Parlo",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -62,6 +66,7 @@ let package = Package(
         .testTarget(name: "ParloCaptureTests", dependencies: ["ParloCapture", "ParloALSA"]),
         .testTarget(name: "ParloListenTests", dependencies: ["ParloListen", "ParloCapture", "ParloALSA", "ParloAudio", "ParloRecognizer"]),
         .testTarget(name: "ParloCLITests", dependencies: ["ParloCLI"]),
+        .testTarget(name: "ParloSpeechTests", dependencies: ["ParloSpeech", "ParloRecognizer", "ParloAudio"]),
     ],
     swiftLanguageModes: [.v5]
 )

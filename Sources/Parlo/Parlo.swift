@@ -12,3 +12,4 @@
 @_exported import ParloMeter
 @_exported import ParloEndpointer
 @_exported import ParloListen
+@_exported import ParloSpeech

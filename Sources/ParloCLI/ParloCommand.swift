@@ -11,6 +11,9 @@ struct ParloCommand: AsyncParsableCommand {
             ListenCommand.self,
             MeterCommand.self,
             DevicesCommand.self,
+            SayCommand.self,
+            ReadCommand.self,
+            VoicesCommand.self,
         ]
     )
 }

@@ -1,0 +1,66 @@
+import ArgumentParser
+import Foundation
+import ParloCore
+import ParloSpeech
+
+/// `parlo say`: speak a text as one of the characters.
+struct SayCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "say", abstract: "Speak a text in a character's voice.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var speech: SpeechOptions
+
+    @Flag(name: .long, help: "Treat the text as SSML (off by default: never for untrusted text).")
+    var ssml = false
+
+    @Argument(help: "The text to speak, or - to read it from standard input.")
+    var text: String
+
+    struct Line: Encodable {
+        var event: String
+        var id: Int
+        var sentence: Int?
+        var start: Int?
+        var end: Int?
+        var text: String?
+    }
+
+    func run() async throws {
+        let logger = global.bootstrap()
+        let input = text == "-" ? String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self) : text
+        let character = try speech.catalog().character(named: speech.character)
+        let sink = try speech.sink()
+        let queue = SpeechQueue(sink: sink, character: character, logger: logger)
+        await queue.setRate(speech.rate)
+        let ticker = Task { await queue.run() }
+        defer { ticker.cancel() }
+        let piped = !Terminal.stdoutIsTerminal
+        let encoder = JSONLinesEncoder()
+        let trimmed = input.trimmingCharacters(in: .whitespacesAndNewlines)
+        let id = await queue.enqueue(trimmed, language: speech.language, ssml: ssml)
+        var finished = false
+        for await event in queue.events where event.id == id {
+            if piped {
+                var line = Line(event: event.name, id: id)
+                switch event {
+                case .word(_, let s, let r), .sentence(_, let s, let r):
+                    line.sentence = s
+                    line.start = offset(trimmed, r.lowerBound)
+                    line.end = offset(trimmed, r.upperBound)
+                    line.text = String(trimmed[r])
+                default: break
+                }
+                print(try encoder.line(line))
+            }
+            if case .finished = event { finished = true }
+            if event.isEnd { break }
+        }
+        try sink.drain()
+        (sink as? WAVFileSink)?.close()
+        if let error = await queue.lastError { throw error }
+        if !piped, let out = speech.out {
+            let seconds = Double(sink.writtenFrames) / Double(sink.sampleRate)
+            print("\(character.name) said \(finished ? "it" : "part of it") → \(out) (\(String(format: "%.1f", seconds)) s)")
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import ArgumentParser
+import Foundation
+import ParloCore
+import ParloSpeech
+
+/// Options shared by `say` and `read`: who speaks, in which language, to where.
+struct SpeechOptions: ParsableArguments {
+    @Option(name: .long, help: "Character to speak as: adam, eva, max or mia (see `parlo voices`).")
+    var character = "eva"
+
+    @Option(name: .long, help: "Language: en, it, or auto (detected per clause or paragraph).")
+    var lang = "auto"
+
+    @Option(name: .long, help: "Write the speech to this WAV file (22050 Hz mono) instead of the speakers.")
+    var out: String?
+
+    @Option(name: .long, help: "Speaking-rate multiplier (0.3–3).")
+    var rate: Double = 1
+
+    @Option(name: .long, help: "YAML file overriding character voices (default: $PARLO_CHARACTERS, else $XDG_CONFIG_HOME/parlo/characters.yaml if present).")
+    var characters: String?
+
+    func validate() throws {
+        guard ["auto", "en", "it"].contains(lang) else { throw ValidationError("--lang must be en, it or auto") }
+        guard (0.3...3).contains(rate) else { throw ValidationError("--rate must be between 0.3 and 3") }
+    }
+
+    /// The forced language, or nil for auto.
+    var language: SpeechLanguage? { SpeechLanguage(rawValue: lang) }
+
+    func catalog() throws -> CharacterCatalog { try Self.catalog(path: characters) }
+
+    static func catalog(path: String?) throws -> CharacterCatalog {
+        let characters = path
+        let env = ProcessInfo.processInfo.environment
+        if let explicit = characters ?? env["PARLO_CHARACTERS"] { return try CharacterCatalog.load(path: explicit) }
+        let config = (env["XDG_CONFIG_HOME"] ?? (NSHomeDirectory() + "/.config")) + "/parlo/characters.yaml"
+        return try CharacterCatalog.load(path: FileManager.default.fileExists(atPath: config) ? config : nil)
+    }
+
+    /// The sink: the WAV file, or an error until ALSA playback exists.
+    func sink() throws -> any SpeechSink {
+        guard let out else {
+            throw SpeechError(.noPlayback, "no --out FILE.wav given and speaker playback is not available yet")
+        }
+        return try WAVFileSink(path: out)
+    }
+}
+
+/// Character offset of `index` in `text`, for JSON output.
+func offset(_ text: String, _ index: String.Index) -> Int { text.distance(from: text.startIndex, to: index) }

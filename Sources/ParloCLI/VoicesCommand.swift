@@ -1,0 +1,28 @@
+import ArgumentParser
+import ParloCore
+import ParloESpeak
+import ParloSpeech
+
+/// `parlo voices`: the characters, their colours and eSpeak voices per language.
+struct VoicesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "voices", abstract: "List the speaking characters and their voices.")
+
+    @Option(name: .long, help: "YAML file overriding character voices.")
+    var characters: String?
+
+    func run() throws {
+        let catalog = try SpeechOptions.catalog(path: characters)
+        if Terminal.stdoutIsTerminal {
+            for c in catalog.characters {
+                print("\(c.name.padding(toLength: 6, withPad: " ", startingAt: 0)) \(c.colour)  \(c.gender.rawValue)")
+                for lang in SpeechLanguage.allCases {
+                    let v = c.voice(for: lang)
+                    print("    \(lang.rawValue): \(v.identifier)  rate \(v.rate)  pitch \(v.pitch)  range \(v.range)  volume \(v.volume)")
+                }
+            }
+        } else {
+            let encoder = JSONLinesEncoder()
+            for c in catalog.characters { print(try encoder.line(c)) }
+        }
+    }
+}

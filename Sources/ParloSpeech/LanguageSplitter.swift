@@ -1,0 +1,51 @@
+/// A stretch of text to be spoken in one language.
+public struct LanguagePart: Sendable, Equatable {
+    public var range: Range<String.Index>
+    public var language: SpeechLanguage
+}
+
+/// Splits a sentence into same-language parts by clause (commas, semicolons, colons, dashes,
+/// parentheses and quotes), so "Open the book, per favore" uses two voices.
+///
+/// Clauses with no evidence take the sentence's language; neighbouring parts of the same
+/// language are merged so eSpeak gets whole phrases and keeps its intonation.
+public struct LanguageSplitter: Sendable {
+    public var detector = LanguageDetector()
+    /// The language used when even the whole sentence gives no evidence.
+    public var fallback: SpeechLanguage
+
+    public init(fallback: SpeechLanguage = .en) { self.fallback = fallback }
+
+    static let clauseBreaks: Set<Character> = [",", ";", ":", "(", ")", "\"", "“", "”", "«", "»", "—", "–"]
+
+    /// Parts covering all of `range` in `text`, in order.
+    public func split(_ text: String, range: Range<String.Index>? = nil, forced: SpeechLanguage? = nil) -> [LanguagePart] {
+        let whole = range ?? text.startIndex..<text.endIndex
+        if let forced { return [LanguagePart(range: whole, language: forced)] }
+        let sentenceLanguage = detector.detect(text[whole]) ?? fallback
+        var clauses: [Range<String.Index>] = []
+        var start = whole.lowerBound
+        var i = whole.lowerBound
+        while i < whole.upperBound {
+            let next = text.index(after: i)
+            if Self.clauseBreaks.contains(text[i]) {
+                clauses.append(start..<next)
+                start = next
+            }
+            i = next
+        }
+        if start < whole.upperBound { clauses.append(start..<whole.upperBound) }
+        var parts: [LanguagePart] = []
+        for clause in clauses {
+            let lang = detector.detect(text[clause]) ?? parts.last?.language ?? sentenceLanguage
+            if let last = parts.last, last.language == lang {
+                parts[parts.count - 1].range = last.range.lowerBound..<clause.upperBound
+            } else {
+                parts.append(LanguagePart(range: clause, language: lang))
+            }
+        }
+        // A leading clause with no evidence took the sentence language; if that created a tiny
+        // first part of a different language than the next, it is still correct to keep it.
+        return parts.isEmpty ? [LanguagePart(range: whole, language: sentenceLanguage)] : parts
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+
+/// Where reading is: sentence `index` (0-based) of `total` (nil until counted).
+public struct ReadingProgress: Sendable, Equatable {
+    public var index: Int
+    public var total: Int?
+    public var text: String
+    public var language: SpeechLanguage
+}
+
+/// Reads a document aloud through a `SpeechQueue`, streaming.
+///
+/// Blocks come from a `TextBlockReader` and are enqueued one paragraph at a time, at most
+/// `ahead` paragraphs beyond the one being heard: the first sentence is heard while the rest of
+/// the file is not even read, and memory stays bounded for a book. The total sentence count is
+/// computed by a separate pass in the background (progress shows it once known). The position
+/// is saved at every sentence so the next `read` resumes there.
+public final class ReadAloud: @unchecked Sendable {
+    public let path: String?
+    private let queue: SpeechQueue
+    private let makeBlocks: () throws -> TextBlockReader
+    public var language: SpeechLanguage?
+    public var ahead = 2
+    public var store: ReadingPositionStore?
+    private let segmenter = SentenceSegmenter()
+    private let detector = LanguageDetector()
+    private let totalBox = LockedBox<Int?>(nil)
+
+    /// Reads `path` (text or Markdown by extension). The reader consumes `queue.events`, so the
+    /// queue must keep its default unbounded event buffer and have no other `events` consumer.
+    public init(path: String, queue: SpeechQueue, language: SpeechLanguage? = nil, markdown: Bool? = nil) {
+        self.path = path
+        self.queue = queue
+        self.language = language
+        makeBlocks = { try TextBlockReader(path: path, markdown: markdown) }
+    }
+
+    /// Reads an in-memory document.
+    public init(text: String, markdown: Bool, queue: SpeechQueue, language: SpeechLanguage? = nil) {
+        path = nil
+        self.queue = queue
+        self.language = language
+        makeBlocks = { TextBlockReader(text: text, markdown: markdown) }
+    }
+
+    /// The sentences of `block` and its language (forced or detected per paragraph).
+    func sentences(of block: String, previous: SpeechLanguage?) -> ([Range<String.Index>], SpeechLanguage?) {
+        (segmenter.sentences(in: block), language ?? detector.detect(block) ?? previous)
+    }
+
+    /// Counts sentences with the same blocks and segmenter (cancellable).
+    public func countSentences() throws -> Int {
+        var blocks = try makeBlocks()
+        var n = 0
+        while let b = blocks.next() {
+            if Task.isCancelled { break }
+            n += segmenter.sentences(in: b).count
+        }
+        return n
+    }
+
+    /// Reads from sentence `from` (default: the saved position, else 0) to the end or until the
+    /// queue is stopped; `progress` is called as each sentence starts being heard. Returns the
+    /// number of the sentence after the last one heard.
+    @discardableResult
+    public func run(from: Int? = nil, progress: @escaping @Sendable (ReadingProgress) -> Void) async throws -> Int {
+        let start = from ?? path.flatMap { store?.position(of: $0) } ?? 0
+        let counter = Task.detached { [self] in
+            let n = try? countSentences()
+            if !Task.isCancelled { totalBox.value = n }
+        }
+        defer { counter.cancel() }
+        var blocks = try makeBlocks()
+        var base = 0                       // global index of the next block's first sentence
+        var inFlight: [Int: (base: Int, text: String, language: SpeechLanguage)] = [:]
+        var order: [Int] = []
+        var previousLanguage: SpeechLanguage? = nil
+        var next = start
+        var stopped = false
+
+        func fill() async {
+            while order.count < ahead, let block = blocks.next() {
+                let (ranges, lang) = sentences(of: block, previous: previousLanguage)
+                previousLanguage = lang ?? previousLanguage
+                defer { base += ranges.count }
+                guard base + ranges.count > start else { continue }
+                let skip = max(0, start - base)
+                let id = await queue.enqueue(block, language: lang, sentences: Array(ranges[skip...]))
+                inFlight[id] = (base + skip, block, lang ?? .en)
+                order.append(id)
+            }
+        }
+        await fill()
+        if order.isEmpty { return start }
+        for await event in queue.events {
+            switch event {
+            case .sentence(let id, let index, let range):
+                guard let u = inFlight[id] else { continue }
+                let global = u.base + index
+                next = global
+                if let path { try store?.save(global, total: totalBox.value, of: path) }
+                progress(ReadingProgress(index: global, total: totalBox.value, text: String(u.text[range]), language: u.language))
+            case .finished(let id), .cancelled(let id):
+                guard inFlight.removeValue(forKey: id) != nil else { continue }
+                order.removeAll { $0 == id }
+                if case .cancelled = event { stopped = true; break }
+                await fill()
+            default: continue
+            }
+            if stopped || order.isEmpty { break }
+        }
+        if stopped {
+            return next
+        }
+        if let path { store?.clear(path) }
+        return base
+    }
+}
+
+/// A value shared between the reader and its counting task.
+final class LockedBox<T>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var _value: T
+    init(_ v: T) { _value = v }
+    var value: T {
+        get { lock.withLock { _value } }
+        set { lock.withLock { _value = newValue } }
+    }
+}

@@ -1,0 +1,24 @@
+import ParloCore
+
+/// Why speech output failed.
+public struct SpeechError: ParloError, Equatable {
+    public enum Code: Sendable, Equatable {
+        case unknownCharacter, badCharacterFile, sinkFailed, noPlayback, cannotReadText, stateFailed
+    }
+    public var code: Code
+    public var detail: String
+    public init(_ code: Code, _ detail: String) { self.code = code; self.detail = detail }
+
+    public var message: String {
+        let hint: String
+        switch code {
+        case .unknownCharacter: hint = "list characters with `parlo voices`"
+        case .badCharacterFile: hint = "check the YAML (see `parlo voices` for the fields)"
+        case .sinkFailed: hint = "check the output path is writable and the disk not full"
+        case .noPlayback: hint = "pass --out FILE.wav; speaker playback arrives with ParloALSA"
+        case .cannotReadText: hint = "check the file exists and is UTF-8 text or Markdown"
+        case .stateFailed: hint = "check $XDG_STATE_HOME (default ~/.local/state) is writable"
+        }
+        return "\(detail) — \(hint)"
+    }
+}

@@ -1,0 +1,77 @@
+import XCTest
+import ParloAudio
+import ParloESpeak
+import ParloRecognizer
+@testable import ParloSpeech
+
+/// Speech Parlo synthesises is recognised back by Parlo's own recognizer (EN and IT).
+final class RoundTripTests: XCTestCase {
+    /// eSpeak's 22050 Hz PCM → the recognizer's 16 kHz.
+    func to16k(_ speech: SynthesizedSpeech) throws -> [Int16] {
+        let r = try Resampler(from: speech.sampleRate, to: 16_000)
+        let f = try r.process(speech.samples.map { Float($0) / 32768 }) + r.process([])
+        return f.map { Int16(max(-32768, min(32767, $0 * 32768))) }
+    }
+
+    /// Italian IPA from eSpeak mapped onto the en-us model's phones (cmudict format).
+    static func cmuPhones(fromIPA ipa: String) -> String {
+        let table: [(String, String)] = [
+            ("tʃ", "CH"), ("dʒ", "JH"), ("ts", "T S"), ("dz", "D Z"), ("ɲ", "N Y"), ("ʎ", "L Y"),
+            ("a", "AA"), ("e", "EY"), ("ɛ", "EH"), ("i", "IY"), ("ɪ", "IY"), ("o", "OW"), ("ɔ", "AO"),
+            ("u", "UW"), ("ʊ", "UW"), ("ə", "AH"), ("p", "P"), ("b", "B"), ("t", "T"), ("d", "D"),
+            ("k", "K"), ("g", "G"), ("ɡ", "G"), ("f", "F"), ("v", "V"), ("s", "S"), ("z", "Z"),
+            ("ʃ", "SH"), ("m", "M"), ("n", "N"), ("ŋ", "NG"), ("l", "L"), ("r", "R"), ("ɾ", "R"),
+            ("j", "Y"), ("w", "W"),
+        ]
+        var rest = Substring(ipa.filter { !"ˈˌː.-_ ".contains($0) })
+        var phones: [String] = []
+        while !rest.isEmpty {
+            if let (k, v) = table.first(where: { rest.hasPrefix($0.0) }) {
+                // Geminates ("ss") are one long consonant for the recognizer.
+                if phones.last != v || "AA EY EH IY OW AO UW AH".contains(v) { phones.append(v) }
+                rest = rest.dropFirst(k.count)
+            } else {
+                rest = rest.dropFirst()
+            }
+        }
+        return phones.joined(separator: " ")
+    }
+
+    func recognise(_ text: String, lang: SpeechLanguage, grammar: String, dictionary: PronunciationDictionary = .init(),
+                   character: Int = 1) throws -> String {
+        let model = try AcousticModel.locate()
+        let recognizer = try Recognizer(model: model, grammar: try JSGFGrammar(grammar), pronunciations: dictionary)
+        var voice = CharacterCatalog.defaults.characters[character].voice(for: lang)
+        voice.rate = 140
+        let speech = try Synthesizer().synthesize("  " + text + ".", voice: voice)
+        let silence = [Int16](repeating: 0, count: 4000)
+        return try recognizer.decode(silence + (try to16k(speech)) + silence).text
+    }
+
+    /// Eva's voice (the default here) is recognised in both languages; Adam's very low pitch
+    /// and Max's en/it variants are recognised less reliably by the en-us acoustic model.
+    func testEnglishSentenceIsRecognisedBack() throws {
+        let grammar = """
+        #JSGF V1.0;
+        grammar commands;
+        public <command> = open the book | close the window | read the next page | stop reading | go back to the first chapter;
+        """
+        XCTAssertEqual(try recognise("read the next page", lang: .en, grammar: grammar), "read the next page")
+        XCTAssertEqual(try recognise("go back to the first chapter", lang: .en, grammar: grammar), "go back to the first chapter")
+    }
+
+    func testItalianSentenceIsRecognisedBackWithAnESpeakDictionary() throws {
+        let grammar = """
+        #JSGF V1.0;
+        grammar comandi;
+        public <comando> = apri il libro | chiudi la finestra | leggi la prossima pagina | vai avanti;
+        """
+        var dict = PronunciationDictionary()
+        for word in try JSGFGrammar(grammar).words {
+            dict.add(word, Self.cmuPhones(fromIPA: try ESpeakEngine.shared.ipa(word, voice: "it")))
+        }
+        XCTAssertEqual(dict["leggi"], ["L EY JH IY"])
+        XCTAssertEqual(try recognise("leggi la prossima pagina", lang: .it, grammar: grammar, dictionary: dict), "leggi la prossima pagina")
+        XCTAssertEqual(try recognise("chiudi la finestra", lang: .it, grammar: grammar, dictionary: dict), "chiudi la finestra")
+    }
+}
