@@ -240,6 +240,21 @@ public final class PCMDevice {
         }
     }
 
+    /// Frames written but not yet heard (`snd_pcm_delay`); 0 when the device cannot tell.
+    public func pendingFrames() -> Int {
+        guard let pcm else { return 0 }
+        var delay: snd_pcm_sframes_t = 0
+        return snd_pcm_delay(pcm, &delay) == 0 ? max(0, Int(delay)) : 0
+    }
+
+    /// Discards everything not yet played, at once, and readies the device for new writes.
+    public func dropPending() throws {
+        guard let pcm else { return }
+        _ = snd_pcm_drop(pcm)
+        let r = snd_pcm_prepare(pcm)
+        if r < 0 { throw ALSAError(.ioFailed, device: name, errno: r, "cannot restart after discarding audio") }
+    }
+
     /// Waits until everything written has been played, then stops the device.
     public func drain() throws {
         guard let pcm else { return }

@@ -14,6 +14,9 @@ struct SpeechOptions: ParsableArguments {
     @Option(name: .long, help: "Write the speech to this WAV file (22050 Hz mono) instead of the speakers.")
     var out: String?
 
+    @Option(name: .long, help: "ALSA playback device when there is no --out (see `parlo devices`).")
+    var device = "default"
+
     @Option(name: .long, help: "Speaking-rate multiplier (0.3–3).")
     var rate: Double = 1
 
@@ -38,12 +41,10 @@ struct SpeechOptions: ParsableArguments {
         return try CharacterCatalog.load(path: FileManager.default.fileExists(atPath: config) ? config : nil)
     }
 
-    /// The sink: the WAV file, or an error until ALSA playback exists.
+    /// The sink: the WAV file when --out is given, else the speakers.
     func sink() throws -> any SpeechSink {
-        guard let out else {
-            throw SpeechError(.noPlayback, "no --out FILE.wav given and speaker playback is not available yet")
-        }
-        return try WAVFileSink(path: out)
+        if let out { return try WAVFileSink(path: out) }
+        return try ALSASpeechSink(device: device)
     }
 }
 

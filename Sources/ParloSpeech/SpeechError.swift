@@ -3,7 +3,7 @@ import ParloCore
 /// Why speech output failed.
 public struct SpeechError: ParloError, Equatable {
     public enum Code: Sendable, Equatable {
-        case unknownCharacter, badCharacterFile, sinkFailed, noPlayback, cannotReadText, stateFailed
+        case unknownCharacter, badCharacterFile, sinkFailed, cannotReadText, stateFailed
     }
     public var code: Code
     public var detail: String
@@ -15,7 +15,6 @@ public struct SpeechError: ParloError, Equatable {
         case .unknownCharacter: hint = "list characters with `parlo voices`"
         case .badCharacterFile: hint = "check the YAML (see `parlo voices` for the fields)"
         case .sinkFailed: hint = "check the output path is writable and the disk not full"
-        case .noPlayback: hint = "pass --out FILE.wav; speaker playback arrives with ParloALSA"
         case .cannotReadText: hint = "check the file exists and is UTF-8 text or Markdown"
         case .stateFailed: hint = "check $XDG_STATE_HOME (default ~/.local/state) is writable"
         }
