@@ -33,12 +33,17 @@ let package = Package(
         .target(name: "ParloESpeak", dependencies: ["ParloCore", "CEspeakNG"]),
         .target(name: "ParloEvaluation", dependencies: ["ParloCore"]),
         .target(name: "ParloBatch", dependencies: ["ParloCore", "ParloAudio", "ParloRecognizer", "ParloEvaluation"]),
-        .target(name: "Parlo", dependencies: ["ParloCore", "ParloAudio", "ParloRecognizer", "ParloEvaluation", "ParloBatch", "ParloESpeak"]),
+        .target(name: "ParloCatalog", dependencies: ["ParloCore", "ParloRecognizer", "ParloESpeak", "Yams",
+                                                     .product(name: "Logging", package: "swift-log")]),
+        .target(name: "ParloCommands", dependencies: ["ParloCore", "ParloCatalog", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "Parlo", dependencies: ["ParloCore", "ParloAudio", "ParloRecognizer", "ParloEvaluation", "ParloBatch", "ParloESpeak",
+                                              "ParloCatalog", "ParloCommands"]),
         .executableTarget(name: "ParloCLI", dependencies: [
             "Parlo",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
+        .executableTarget(name: "ParloBench", dependencies: ["ParloCatalog", "ParloCommands"]),
 
         .testTarget(name: "ParloCoreTests", dependencies: ["ParloCore"]),
         .testTarget(name: "ParloAudioTests", dependencies: ["ParloAudio"]),
@@ -47,6 +52,8 @@ let package = Package(
         .testTarget(name: "ParloEvaluationTests", dependencies: ["ParloEvaluation"]),
         .testTarget(name: "ParloBatchTests", dependencies: ["ParloBatch"]),
         .testTarget(name: "ParloCLITests", dependencies: ["ParloCLI"]),
+        .testTarget(name: "ParloCatalogTests", dependencies: ["ParloCatalog", "ParloRecognizer", "ParloAudio"]),
+        .testTarget(name: "ParloCommandsTests", dependencies: ["ParloCommands", "ParloCatalog", "ParloRecognizer"]),
     ],
     swiftLanguageModes: [.v5]
 )

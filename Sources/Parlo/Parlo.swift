@@ -7,3 +7,5 @@
 @_exported import ParloEvaluation
 @_exported import ParloBatch
 @_exported import ParloESpeak
+@_exported import ParloCatalog
+@_exported import ParloCommands

@@ -8,6 +8,8 @@ struct ParloCommand: AsyncParsableCommand {
         abstract: "Offline voice commands and speech for study apps (PocketSphinx + eSpeak NG).",
         subcommands: [
             BatchCommand.self,
+            GrammarCommand.self,
+            MatchCommand.self,
         ]
     )
 }

@@ -1,0 +1,72 @@
+import ArgumentParser
+import Foundation
+import Parlo
+
+/// `parlo grammar check|compile`: inspect and compile the command catalog.
+struct GrammarCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "grammar",
+        abstract: "Check or compile the command catalog (grammars/*.yaml).",
+        subcommands: [GrammarCheckCommand.self, GrammarCompileCommand.self]
+    )
+}
+
+/// Options shared by the catalog commands.
+struct CatalogOptions: ParsableArguments {
+    @Option(name: .long, help: "Catalog folder with *.yaml files and an optional pronunciations.dict.")
+    var grammar: String = "grammars"
+}
+
+/// Prints a ParloError as one line and exits with status 1.
+func fail(_ error: any Error) -> ExitCode {
+    FileHandle.standardError.write(Data(("parlo: " + oneLine(error) + "\n").utf8))
+    return ExitCode.failure
+}
+
+struct GrammarCheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "List commands, sentence counts, word pronunciations, duplicates and confusable pairs.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var catalog: CatalogOptions
+    @Option(name: .long, help: "Report sentence pairs of different commands whose phone distance (0–1) is below this.")
+    var threshold: Double = 0.2
+    @Flag(name: .long, help: "Leave out the word list.")
+    var noWords = false
+
+    func run() throws {
+        let logger = global.bootstrap()
+        do {
+            let model = try AcousticModel.locate(global.model)
+            let compiled = try CatalogCompiler(model: model, logger: logger).compile(folder: catalog.grammar)
+            let report = CatalogReport(compiled, threshold: threshold)
+            print(report.render(showWords: !noWords))
+            if report.duplicates.contains(where: \.isConflict) { throw ExitCode(2) }
+        } catch let e as ExitCode { throw e } catch { throw fail(error) }
+    }
+}
+
+struct GrammarCompileCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "compile",
+        abstract: "Write the catalog as JSGF (.gram) and dictionary (.dict) for PocketSphinx tools.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var catalog: CatalogOptions
+    @Option(name: .long, help: "Output folder (created if needed).")
+    var out: String = "."
+    @Option(name: .long, help: "Base name of the files written.")
+    var name: String = "parlo"
+
+    func run() throws {
+        let logger = global.bootstrap()
+        do {
+            let model = try AcousticModel.locate(global.model)
+            let compiled = try CatalogCompiler(model: model, logger: logger).compile(folder: catalog.grammar)
+            let paths = try compiled.write(to: out, name: name)
+            print("wrote \(paths.grammar) (\(compiled.sentences.count) sentences) and \(paths.dictionary) (\(compiled.dictionary.entries.count) words)")
+            print("try: pocketsphinx_continuous -hmm \(model.directory) -jsgf \(paths.grammar) -dict \(paths.dictionary) -infile FILE.wav")
+        } catch { throw fail(error) }
+    }
+}
