@@ -56,11 +56,24 @@ public enum CatalogLoader {
 
     static func syntaxError(_ error: YamlError, file: String) -> CatalogError {
         switch error {
-        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
-            return CatalogError(.yamlSyntax, SourceLocation(file: file, line: mark.line), "YAML error: \(problem) (column \(mark.column))")
+        case .scanner(_, let problem, let mark, let yaml), .parser(_, let problem, let mark, let yaml), .composer(_, let problem, let mark, let yaml):
+            return CatalogError(.yamlSyntax, SourceLocation(file: file, line: mark.line),
+                                "YAML error: \(problem) (column \(mark.column))\(bracketHint(yaml, line: mark.line))")
         default:
             return CatalogError(.yamlSyntax, SourceLocation(file: file, line: 0), "YAML error: \(oneLineDescription(error))")
         }
+    }
+
+    /// The usual cause of a YAML error in a catalog: a sentence starting with [ or { unquoted.
+    static func bracketHint(_ yaml: String, line: Int) -> String {
+        let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
+        for n in [line - 1, line - 2] where n >= 0 && n < lines.count {
+            let t = lines[n].trimmingCharacters(in: .whitespaces)
+            if t.hasPrefix("- [") || t.hasPrefix("- {") || t.hasSuffix(": [") == false && (t.contains(": [") || t.contains(": {")) && t.contains("] ") {
+                return "; a sentence that starts with [ or { must be quoted, e.g. - \"[please] open {subject}\""
+            }
+        }
+        return ""
     }
 
     static func oneLineDescription(_ e: Error) -> String {

@@ -102,7 +102,8 @@ public struct CommandMatcher: Sendable {
         }
         var scored: [(Int, Double)] = []
         var prev: [Double] = [], row: [Double] = []
-        let floor = acceptThreshold - ambiguityMargin
+        // Sentences below this are not even candidates worth reporting.
+        let floor = min(0.34, acceptThreshold - ambiguityMargin)
         for e in touched {
             let entry = entries[Int(e)]
             guard allowed(entry) else { continue }
@@ -135,7 +136,7 @@ public struct CommandMatcher: Sendable {
         }
         if ranked.count > 1, score - ranked[1].1 < ambiguityMargin {
             return MatchResult(text: text, command: nil, language: nil, confidence: score, rejected: true,
-                               candidates: candidates, reason: "ambiguous between \(candidates[0].command) and \(candidates[1].command)")
+                               candidates: candidates, reason: "ambiguous between \(candidates[0].label) and \(candidates[1].label)")
         }
         guard score >= acceptThreshold else {
             return MatchResult(text: text, command: nil, language: nil, confidence: score, rejected: true,
@@ -161,17 +162,21 @@ public struct CommandMatcher: Sendable {
         return best?.0
     }
 
+    /// Damerau–Levenshtein (adjacent swaps cost 1: "opne" → "open"), giving up above `limit`.
     static func boundedEdits(_ a: [UInt8], _ b: [UInt8], limit: Int) -> Int {
+        var before = [Int](repeating: 0, count: b.count + 1)
         var prev = Array(0...b.count), row = [Int](repeating: 0, count: b.count + 1)
         for i in 1...a.count {
             row[0] = i
             var rowMin = i
             for j in 1...max(b.count, 1) where b.count > 0 {
-                row[j] = min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-                rowMin = min(rowMin, row[j])
+                var d = min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d = min(d, before[j - 2] + 1) }
+                row[j] = d
+                rowMin = min(rowMin, d)
             }
             if rowMin > limit { return limit + 1 }
-            swap(&prev, &row)
+            (before, prev, row) = (prev, row, before)
         }
         return prev[b.count]
     }

@@ -12,6 +12,11 @@ public struct MatchResult: Sendable, Equatable, Codable {
         public var language: Language
         public var sentence: String
         public var confidence: Double
+
+        /// `set_timer minutes=25`, for messages.
+        public var label: String {
+            ([command] + slots.keys.sorted().map { "\($0)=\(slots[$0]!)" }).joined(separator: " ")
+        }
     }
 
     public var text: String
