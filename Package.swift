@@ -53,7 +53,7 @@ let package = Package(
         .testTarget(name: "ParloBatchTests", dependencies: ["ParloBatch"]),
         .testTarget(name: "ParloCLITests", dependencies: ["ParloCLI"]),
         .testTarget(name: "ParloCatalogTests", dependencies: ["ParloCatalog", "ParloRecognizer", "ParloAudio"]),
-        .testTarget(name: "ParloCommandsTests", dependencies: ["ParloCommands", "ParloCatalog", "ParloRecognizer"]),
+        .testTarget(name: "ParloCommandsTests", dependencies: ["ParloCommands", "ParloCatalog", "ParloRecognizer", "ParloAudio"]),
     ],
     swiftLanguageModes: [.v5]
 )

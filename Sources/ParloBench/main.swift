@@ -6,7 +6,7 @@ import ParloCommands
 /// unrelated inputs, with the study catalog padded to ≥ 1,000 sentences.
 ///
 /// Run: `swift run -c release ParloBench [grammars]`.
-let folder = CommandLine.arguments.dropFirst().first ?? "grammars"
+let folder = CommandLine.arguments.dropFirst().first { !$0.hasPrefix("--") } ?? "grammars"
 let catalog = try CatalogLoader.load(folder: folder)
 var sentences = try SentenceExpander(catalog: catalog).sentences()
 let catalogCount = sentences.count
@@ -40,4 +40,12 @@ print(String(format: "ParloBench: %d sentences indexed (%d from %@), %.2f µs/ma
 for t in inputs.prefix(4) {
     let r = matcher.match(t)
     print("  \"\(t)\" → \(r.command ?? "nothing") \(r.slots) \(r.language?.rawValue ?? "-") \(String(format: "%.2f", r.confidence))")
+}
+if CommandLine.arguments.contains("--each") {
+    for t in inputs {
+        let start = DispatchTime.now().uptimeNanoseconds
+        for _ in 0..<2_000 { _ = matcher.match(t) }
+        let us = Double(DispatchTime.now().uptimeNanoseconds - start) / 1000 / 2_000
+        print(String(format: "%8.2f µs  %@", us, t))
+    }
 }

@@ -13,6 +13,8 @@ public struct CommandMatcher: Sendable {
         var language: Language
         var slots: [String: SlotValue]
         var sentence: String
+        /// Same for every sentence with the same command and slot values: what `decide` ranks.
+        var target: Int
     }
 
     public let normalizer: TextNormalizer
@@ -30,6 +32,8 @@ public struct CommandMatcher: Sendable {
     var entries: [Entry] = []
     var exact: [[Int32]: [Int]] = [:]
     var postings: [[Int32]] = []
+    /// Vocabulary words as bytes, grouped by length, for typo correction without allocation.
+    var wordsByLength: [[(id: Int32, bytes: [UInt8], letters: UInt64)]] = []
 
     /// Indexes `sentences`; duplicates after normalisation (e.g. with and without "please") are kept once.
     public init(sentences: [ExpandedSentence], normalizer: TextNormalizer = TextNormalizer()) {
@@ -42,6 +46,7 @@ public struct CommandMatcher: Sendable {
         self.commands = commands
         struct Key: Hashable { var tokens: [Int32]; var command: Int; var slots: [String: SlotValue] }
         var seen = Set<Key>()
+        var targets: [Key: Int] = [:]
         for s in sentences {
             let ids = normalizer.tokens(s.words.joined(separator: " ")).map { w -> Int32 in
                 if let id = vocabulary[w] { return id }
@@ -51,9 +56,17 @@ public struct CommandMatcher: Sendable {
             guard !ids.isEmpty, let c = commandIndex[s.command],
                   seen.insert(Key(tokens: ids, command: c, slots: s.slots)).inserted else { continue }
             let index = entries.count
-            entries.append(Entry(tokens: ids, command: c, language: s.language, slots: s.slots, sentence: s.text))
+            let targetKey = Key(tokens: [], command: c, slots: s.slots)
+            let target = targets[targetKey] ?? targets.count
+            targets[targetKey] = target
+            entries.append(Entry(tokens: ids, command: c, language: s.language, slots: s.slots, sentence: s.text, target: target))
             exact[ids, default: []].append(index)
             for id in Set(ids) { postings[Int(id)].append(Int32(index)) }
+        }
+        for (i, w) in words.enumerated() {
+            let bytes = Array(w.utf8)
+            while wordsByLength.count <= bytes.count { wordsByLength.append([]) }
+            wordsByLength[bytes.count].append((Int32(i), bytes, Self.letterMask(bytes)))
         }
     }
 
@@ -118,10 +131,9 @@ public struct CommandMatcher: Sendable {
 
     /// Picks the best (command, slots) and applies the threshold and the ambiguity rule.
     func decide(_ text: String, scored: [(Int, Double)]) -> MatchResult {
-        struct Key: Hashable { var command: Int; var slots: [String: SlotValue] }
-        var best: [Key: (Int, Double)] = [:]
+        var best: [Int: (Int, Double)] = [:]
         for (e, s) in scored {
-            let k = Key(command: entries[e].command, slots: entries[e].slots)
+            let k = entries[e].target
             if let b = best[k], b.1 >= s { continue }
             best[k] = (e, s)
         }
@@ -153,19 +165,36 @@ public struct CommandMatcher: Sendable {
         guard a.count >= 3, !(a[0] >= 48 && a[0] <= 57) else { return nil }
         let limit = a.count >= 6 ? 2 : 1
         var best: (Int32, Int)?
-        for (i, w) in words.enumerated() {
-            let b = Array(w.utf8)
-            guard abs(b.count - a.count) <= limit else { continue }
-            let d = Self.boundedEdits(a, b, limit: limit)
-            if d <= limit, d < (best?.1 ?? Int.max) { best = (Int32(i), d) }
+        let size = a.count + limit + 1
+        var before = [Int](repeating: 0, count: size), prev = before, row = before
+        let mask = Self.letterMask(a)
+        for length in max(1, a.count - limit)...(a.count + limit) where length < wordsByLength.count {
+            // Each edit changes at most two letters' presence: a cheap filter before the real distance.
+            for (id, b, letters) in wordsByLength[length] where (letters ^ mask).nonzeroBitCount <= 2 * limit {
+                let d = Self.boundedEdits(a, b, limit: limit, &before, &prev, &row)
+                if d <= limit, d < (best?.1 ?? Int.max) { best = (id, d) }
+            }
         }
         return best?.0
     }
 
-    /// Damerau–Levenshtein (adjacent swaps cost 1: "opne" → "open"), giving up above `limit`.
+    /// Which bytes occur in a word, folded onto 64 bits.
+    static func letterMask(_ bytes: [UInt8]) -> UInt64 {
+        var m: UInt64 = 0
+        for b in bytes { m |= 1 << UInt64(b & 63) }
+        return m
+    }
+
     static func boundedEdits(_ a: [UInt8], _ b: [UInt8], limit: Int) -> Int {
-        var before = [Int](repeating: 0, count: b.count + 1)
-        var prev = Array(0...b.count), row = [Int](repeating: 0, count: b.count + 1)
+        var before = [Int](repeating: 0, count: b.count + 1), prev = before, row = before
+        return boundedEdits(a, b, limit: limit, &before, &prev, &row)
+    }
+
+    /// Damerau–Levenshtein (adjacent swaps cost 1: "opne" → "open"), giving up above `limit`.
+    /// The three row buffers must hold at least `b.count + 1` elements.
+    static func boundedEdits(_ a: [UInt8], _ b: [UInt8], limit: Int,
+                             _ before: inout [Int], _ prev: inout [Int], _ row: inout [Int]) -> Int {
+        for j in 0...b.count { prev[j] = j }
         for i in 1...a.count {
             row[0] = i
             var rowMin = i
