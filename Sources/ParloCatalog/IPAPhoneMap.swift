@@ -63,10 +63,27 @@ public enum IPAPhoneMap {
         .italian: ["ɪ": ["IY"], "ʊ": ["UW"], "ɾ": ["R"]],
     ]
 
+    /// Second pronunciations added per language: Italian closed e/o sit between two American
+    /// vowels (e between EY and EH, o between OW and AO), and eSpeak often picks the wrong one.
+    static let variants: [Language: [String: [String]]] = [
+        .italian: ["r": ["D"], "ɾ": ["D"]],
+    ]
+
+    /// The main pronunciation and, where the language has one, a variant (distinct, main first).
+    public static func pronunciations(forIPA ipa: String, language: Language) throws -> [[String]] {
+        let main = try phones(forIPA: ipa, language: language)
+        guard let variant = variants[language] else { return [main] }
+        let other = try phones(forIPA: ipa, language: language, extra: (overrides[language] ?? [:]).merging(variant) { _, v in v })
+        return other == main ? [main] : [main, other]
+    }
+
     /// Phones for `ipa` as spoken in `language`; throws naming the first symbol with no mapping.
     public static func phones(forIPA ipa: String, language: Language) throws -> [String] {
+        try phones(forIPA: ipa, language: language, extra: overrides[language] ?? [:])
+    }
+
+    static func phones(forIPA ipa: String, language: Language, extra: [String: [String]]) throws -> [String] {
         let chars = Array(ipa).filter { !ignored.contains($0) }
-        let extra = overrides[language] ?? [:]
         var out: [String] = []
         var i = 0
         while i < chars.count {
