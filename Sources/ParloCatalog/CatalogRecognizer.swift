@@ -7,6 +7,7 @@ import ParloRecognizer
 /// ("Final result does not match the grammar"). Decoding that audio again without filler words
 /// (`-fsgusefiller no`) reaches a final state; on synthetic Italian commands this raised command
 /// accuracy from 66 % to 80 % (English 94 → 95 %) without changing any non-empty result.
+/// See `decode` for the cepstral-mean warm-up that whole-utterance decoding needs.
 /// Owns two decoders: not thread-safe, use one per worker like `Recognizer`.
 public final class CatalogRecognizer {
     public let compiled: CompiledCatalog
@@ -34,10 +35,29 @@ public final class CatalogRecognizer {
     }
 
     /// Decodes one whole utterance; an empty hypothesis is retried with the fallback decoder.
+    ///
+    /// Each decoder first hears the utterance in streaming mode (result discarded): in this
+    /// PocketSphinx (5prealpha) whole-utterance decoding normalises with the *live* cepstral mean,
+    /// which only streaming updates, so a decoder that never streamed uses the model's `-cmninit`.
+    /// Measured on synthetic commands: a fresh decoder's whole-utterance accuracy was 79 % (en);
+    /// after a streaming pass, 94 %. The pass costs one more decode (≈ 0.02 × real time).
     public func decode(_ samples: [Int16]) throws -> Recognition {
-        let first = try primary.decode(samples)
-        guard first.text.isEmpty, !samples.isEmpty else { return first }
-        let second = try fallback().decode(samples)
+        guard !samples.isEmpty else { return try primary.decode(samples) }
+        let first = try Self.adaptThenDecode(primary, samples)
+        guard first.text.isEmpty else { return first }
+        let second = try Self.adaptThenDecode(try fallback(), samples)
         return second.text.isEmpty ? first : second
+    }
+
+    /// Streams `samples` in 0.1 s blocks (updating the live cepstral mean), then decodes them whole.
+    static func adaptThenDecode(_ r: Recognizer, _ samples: [Int16]) throws -> Recognition {
+        try r.begin()
+        try samples.withUnsafeBufferPointer { all in
+            for start in stride(from: 0, to: all.count, by: 1_600) {
+                try r.process(UnsafeBufferPointer(rebasing: all[start..<min(all.count, start + 1_600)]))
+            }
+        }
+        _ = try r.end()
+        return try r.decode(samples)
     }
 }

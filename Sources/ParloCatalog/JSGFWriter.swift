@@ -7,8 +7,20 @@ public struct JSGFWriter: Sendable {
     public let catalog: Catalog
     public var grammarName: String
 
-    public init(catalog: Catalog, grammarName: String = "parlo") {
-        self.catalog = catalog; self.grammarName = grammarName
+    /// Adds a phone loop (`<garbage>`) beside the commands: speech that is no command is
+    /// decoded as garbage words (`gbg_aa` …) instead of the closest command.
+    public var garbage: Bool
+
+    public init(catalog: Catalog, grammarName: String = "parlo", garbage: Bool = false) {
+        self.catalog = catalog; self.grammarName = grammarName; self.garbage = garbage
+    }
+
+    /// Prefix of the phone-loop words; a hypothesis containing one is a rejection.
+    public static let garbagePrefix = "gbg_"
+
+    /// The phone-loop words and their single phone.
+    public static var garbageWords: [(word: String, phone: String)] {
+        IPAPhoneMap.englishPhones.sorted().map { (garbagePrefix + $0.lowercased(), $0) }
     }
 
     /// The name of the public rule that accepts any command.
@@ -68,6 +80,11 @@ public struct JSGFWriter: Sendable {
         }
         guard !top.isEmpty else {
             throw CatalogError(.badStructure, SourceLocation(file: catalog.files.first ?? "catalog", line: 0), "the catalog has no command sentences")
+        }
+        if garbage {
+            let loop = "( " + Self.garbageWords.map(\.word).joined(separator: " | ") + " )"
+            body.append("<garbage> = \(loop) \(loop)*;")
+            top.append("<garbage>")
         }
         lines.append("public <\(Self.publicRule)> = " + top.joined(separator: " | ") + ";")
         lines.append("")

@@ -12,16 +12,8 @@ final class RecognitionTests: XCTestCase {
         try CatalogCompiler(model: AcousticModel.locate()).compile(folder: studyFolder)
     }
 
-    /// Synthesises `text` with `voice` into a temporary WAV and returns its 16 kHz samples.
     func speak(_ text: String, voice: String, rate: Int = 150) throws -> [Int16] {
-        let path = NSTemporaryDirectory() + "parlo-rec-\(getpid())-\(UUID().uuidString).wav"
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/espeak-ng")
-        p.arguments = ["-v", voice, "-s", String(rate), "-w", path, text]
-        try p.run(); p.waitUntilExit()
-        XCTAssertEqual(p.terminationStatus, 0)
-        return try SpeechFileReader(path: path).readAll()
+        try synthesize(text, voice: voice, rate: rate)
     }
 
     /// Decodes in streaming mode (0.1 s blocks, as live listening does): whole-utterance mode
@@ -68,11 +60,28 @@ final class RecognitionTests: XCTestCase {
         }
     }
 
+    static let outOfGrammarEnglish = [
+        "the weather is nice today", "I had pasta for lunch", "where did you put my keys", "my brother plays football",
+        "this homework is really hard", "can you call my mother", "the train leaves at noon", "I like green apples",
+        "turn off the lights in the kitchen", "how old is the teacher", "we went to the beach last summer",
+        "please buy some milk", "the cat is sleeping on the sofa", "tomorrow it will rain", "open the window",
+        "what time is it",
+    ]
+    static let outOfGrammarItalian = [
+        "oggi fa molto caldo", "ho mangiato la pizza a pranzo", "dove hai messo le chiavi", "mio fratello gioca a calcio",
+        "questo compito è difficile", "chiama la mamma", "il treno parte a mezzogiorno", "mi piacciono le mele verdi",
+        "spegni la luce in cucina", "quanti anni ha la maestra", "siamo andati al mare", "compra il latte",
+        "il gatto dorme sul divano", "domani pioverà", "apri la finestra", "che ore sono",
+    ]
+
     /// Accuracy over every template of the catalog (first slot values), printed; runs only with
     /// PARLO_RECOGNITION_SWEEP=1 because it takes ~1 minute.
     func testSweepAccuracy() throws {
-        guard ProcessInfo.processInfo.environment["PARLO_RECOGNITION_SWEEP"] == "1" else { throw XCTSkip("set PARLO_RECOGNITION_SWEEP=1") }
-        let compiled = try Self.compiled.get()
+        let env = ProcessInfo.processInfo.environment
+        guard env["PARLO_RECOGNITION_SWEEP"] == "1" else { throw XCTSkip("set PARLO_RECOGNITION_SWEEP=1") }
+        var compiler = try CatalogCompiler(model: AcousticModel.locate())
+        compiler.garbage = env["PARLO_GARBAGE"] == "1"
+        let compiled = try compiler.compile(folder: studyFolder)
         // PARLO_RECOGNITION_OPTIONS="-beam 1e-80 -pbeam 1e-80" tries decoder options.
         let words = (ProcessInfo.processInfo.environment["PARLO_RECOGNITION_OPTIONS"] ?? "").split(separator: " ").map(String.init)
         var options: [String: String] = [:]
@@ -104,7 +113,16 @@ final class RecognitionTests: XCTestCase {
                 }
             }
         }
-        print("SWEEP options \(options) in \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
+        var rejected: [String: Int] = [:]
+        for (voice, list) in [("en-us", Self.outOfGrammarEnglish), ("it", Self.outOfGrammarItalian)] {
+            for text in list {
+                let hyp = try catalogRecognizer.decode(try speak(text, voice: voice)).text
+                let m = matcher.match(hyp)
+                if m.rejected { rejected[voice, default: 0] += 1 } else { print("ACCEPTED \(voice) \"\(text)\" → \"\(hyp)\" → \(m.command!)") }
+            }
+            print("SWEEP out-of-grammar \(voice) rejected \(rejected[voice] ?? 0)/\(list.count)")
+        }
+        print("SWEEP garbage=\(compiler.garbage) options \(options) in \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
         for l in right.keys.sorted() {
             let n = total[Language(String(l.rawValue.split(separator: "-").last!))]!
             print("SWEEP \(l): \(right[l] ?? 0)/\(n) = \(String(format: "%.1f", 100 * Double(right[l] ?? 0) / Double(n)))%")
