@@ -55,6 +55,8 @@ public struct CatalogCompiler {
     /// Add a phone loop to the grammar so speech that is no command can be rejected
     /// (see `JSGFWriter.garbage`).
     public var garbage = false
+    /// See `JSGFWriter.garbageWeight`.
+    public var garbageWeight = 1e-7
 
     public init(model: AcousticModel, logger: Logger = Logger(label: "parlo.catalog")) {
         self.model = model; self.logger = logger
@@ -67,8 +69,9 @@ public struct CatalogCompiler {
 
     public func compile(_ catalog: Catalog) throws -> CompiledCatalog {
         let sentences = try SentenceExpander(catalog: catalog).sentences()
-        let jsgf = try JSGFGrammar(JSGFWriter(catalog: catalog, garbage: garbage).write())
-        let loop = Dictionary(uniqueKeysWithValues: JSGFWriter.garbageWords.map { ($0.word, $0.phone) })
+        let jsgf = try JSGFGrammar(JSGFWriter(catalog: catalog, garbage: garbage, garbageWeight: garbageWeight).write())
+        var loop = Dictionary(uniqueKeysWithValues: JSGFWriter.garbageWords.map { ($0.word, $0.phone) })
+        loop[JSGFWriter.garbageSink.word] = JSGFWriter.garbageSink.phones
 
         // Grammar word → languages using it, and its spelling as written (accents for eSpeak).
         var usage: [String: [Language: String]] = [:]
@@ -85,7 +88,7 @@ public struct CatalogCompiler {
         for word in jsgf.words {
             var list: [PronunciationEntry] = []
             if let phone = loop[word] {
-                list = [PronunciationEntry(phones: [phone], source: .phoneLoop, language: nil)]
+                list = [PronunciationEntry(phones: phone.split(separator: " ").map(String.init), source: .phoneLoop, language: nil)]
             } else if let own = user[word] {
                 list = own.map { PronunciationEntry(phones: $0.split(separator: " ").map(String.init), source: .user, language: nil) }
             } else {

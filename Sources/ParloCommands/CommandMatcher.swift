@@ -33,7 +33,15 @@ public struct CommandMatcher: Sendable {
     var exact: [[Int32]: [Int]] = [:]
     var postings: [[Int32]] = []
     /// Vocabulary words as bytes, grouped by length, for typo correction without allocation.
-    var wordsByLength: [[(id: Int32, bytes: [UInt8], letters: UInt64)]] = []
+    var wordsByLength: [[VocabularyWord]] = []
+
+    /// A vocabulary word prepared for typo correction.
+    struct VocabularyWord: Sendable {
+        var id: Int32
+        var bytes: [UInt8]
+        /// `letterMask(bytes)`.
+        var letters: UInt64
+    }
 
     /// Indexes `sentences`; duplicates after normalisation (e.g. with and without "please") are kept once.
     public init(sentences: [ExpandedSentence], normalizer: TextNormalizer = TextNormalizer()) {
@@ -66,7 +74,7 @@ public struct CommandMatcher: Sendable {
         for (i, w) in words.enumerated() {
             let bytes = Array(w.utf8)
             while wordsByLength.count <= bytes.count { wordsByLength.append([]) }
-            wordsByLength[bytes.count].append((Int32(i), bytes, Self.letterMask(bytes)))
+            wordsByLength[bytes.count].append(VocabularyWord(id: Int32(i), bytes: bytes, letters: Self.letterMask(bytes)))
         }
     }
 
@@ -174,9 +182,10 @@ public struct CommandMatcher: Sendable {
         let mask = Self.letterMask(a)
         for length in max(1, a.count - limit)...(a.count + limit) where length < wordsByLength.count {
             // Each edit changes at most two letters' presence: a cheap filter before the real distance.
-            for (id, b, letters) in wordsByLength[length] where (letters ^ mask).nonzeroBitCount <= 2 * limit {
-                let d = Self.boundedEdits(a, b, limit: limit, &before, &prev, &row)
-                if d <= limit, d < (best?.1 ?? Int.max) { best = (id, d) }
+            for candidate in wordsByLength[length] {
+                guard (candidate.letters ^ mask).nonzeroBitCount <= 2 * limit else { continue }
+                let d = Self.boundedEdits(a, candidate.bytes, limit: limit, &before, &prev, &row)
+                if d <= limit, d < (best?.1 ?? Int.max) { best = (candidate.id, d) }
             }
         }
         return best?.0
@@ -209,7 +218,8 @@ public struct CommandMatcher: Sendable {
                 rowMin = min(rowMin, d)
             }
             if rowMin > limit { return limit + 1 }
-            (before, prev, row) = (prev, row, before)
+            swap(&before, &prev)
+            swap(&prev, &row)
         }
         return prev[b.count]
     }
