@@ -29,6 +29,10 @@
 ///
 /// Length (ː, Italian double consonants), stress marks (ˈ ˌ), syllable dots, ties and the glottal
 /// stop are dropped: the model has no geminates and stress is not a phone.
+///
+/// Measured (eSpeak NG Italian voice, 95 study sentences, `CatalogRecognizer`): this table gives
+/// 85 % command accuracy; e → EH 81 %, e → EH and o → AO 77 %, a → AH 56 %, ɪ → IH and ʊ → UH
+/// 67 %, r → D 85 % (no gain), second pronunciations with e/o or r variants ±3 points.
 public enum IPAPhoneMap {
     /// The en-us model's phones (the cmudict inventory, without SIL).
     public static let englishPhones: Set<String> = [
