@@ -69,7 +69,10 @@ public enum CatalogLoader {
         let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
         for n in [line - 1, line - 2] where n >= 0 && n < lines.count {
             let t = lines[n].trimmingCharacters(in: .whitespaces)
-            if t.hasPrefix("- [") || t.hasPrefix("- {") || t.hasSuffix(": [") == false && (t.contains(": [") || t.contains(": {")) && t.contains("] ") {
+            // "- [please] open …" or "en: {subject} …": a flow collection followed by more words.
+            let startsFlow = t.hasPrefix("- [") || t.hasPrefix("- {") || t.contains(": [") || t.contains(": {")
+            let textAfterClose = t.contains("] ") || t.contains("} ")
+            if startsFlow && textAfterClose {
                 return "; a sentence that starts with [ or { must be quoted, e.g. - \"[please] open {subject}\""
             }
         }
