@@ -51,7 +51,7 @@ public struct CatalogCompiler {
     public var logger: Logger
     /// Add `IPAPhoneMap` variants (second pronunciations) for eSpeak words. Off by default: on
     /// synthetic Italian it changed command accuracy by ±3 points only, and adds confusability.
-    public var variants = ProcessInfo.processInfo.environment["PARLO_IPA_VARIANTS"] == "1"
+    public var variants = false
     /// Add a phone loop to the grammar so speech that is no command can be rejected
     /// (see `JSGFWriter.garbage`).
     public var garbage = false

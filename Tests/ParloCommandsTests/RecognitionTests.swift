@@ -103,6 +103,7 @@ final class RecognitionTests: XCTestCase {
         guard env["PARLO_RECOGNITION_SWEEP"] == "1" else { throw XCTSkip("set PARLO_RECOGNITION_SWEEP=1") }
         var compiler = try CatalogCompiler(model: AcousticModel.locate())
         compiler.garbage = env["PARLO_GARBAGE"] != nil
+        compiler.variants = env["PARLO_IPA_VARIANTS"] == "1"
         compiler.garbageWeight = Double(env["PARLO_GARBAGE"] ?? "") ?? compiler.garbageWeight
         let compiled = try compiler.compile(folder: studyFolder)
         // PARLO_RECOGNITION_OPTIONS="-beam 1e-80 -pbeam 1e-80" tries decoder options.
