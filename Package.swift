@@ -40,11 +40,15 @@ let package = Package(
                                                      .product(name: "Logging", package: "swift-log")]),
         .target(name: "ParloListen", dependencies: ["ParloCore", "ParloCapture", "ParloMeter", "ParloEndpointer", "ParloRecognizer"]),
         .target(name: "Parlo", dependencies: ["ParloCore", "ParloAudio", "ParloRecognizer", "ParloEvaluation", "ParloBatch", "ParloESpeak",
-                                              "ParloALSA", "ParloCapture", "ParloMeter", "ParloEndpointer", "ParloListen", "ParloSpeech"]),
+                                              "ParloALSA", "ParloCapture", "ParloMeter", "ParloEndpointer", "ParloListen", "ParloSpeech",
+                                              "ParloCatalog", "ParloCommands"]),
         .target(name: "ParloSpeech", dependencies: ["ParloCore", "ParloAudio", "ParloESpeak", "ParloALSA", "ParloMeter", "CEspeakNG",
                                                      .product(name: "Logging", package: "swift-log"),
                                                      .product(name: "Yams", package: "Yams")]),
         .executableTarget(name: "ParloSpeechBench", dependencies: ["ParloSpeech"]),
+        .target(name: "ParloCatalog", dependencies: ["ParloCore", "ParloRecognizer", "ParloESpeak", "Yams",
+                                                     .product(name: "Logging", package: "swift-log")]),
+        .target(name: "ParloCommands", dependencies: ["ParloCore", "ParloCatalog", .product(name: "Logging", package: "swift-log")]),
         .executableTarget(name: "ParloCLI", dependencies: [
             "Parlo",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -52,6 +56,7 @@ let package = Package(
         ]),
 
         .executableTarget(name: "ParloBench", dependencies: ["Parlo"]),
+        .executableTarget(name: "ParloMatchBench", dependencies: ["ParloCatalog", "ParloCommands"]),
         .executableTarget(name: "ParloListenBench", dependencies: ["Parlo"]),
 
         .testTarget(name: "ParloCoreTests", dependencies: ["ParloCore"]),
@@ -67,6 +72,8 @@ let package = Package(
         .testTarget(name: "ParloListenTests", dependencies: ["ParloListen", "ParloCapture", "ParloALSA", "ParloAudio", "ParloRecognizer"]),
         .testTarget(name: "ParloCLITests", dependencies: ["ParloCLI"]),
         .testTarget(name: "ParloSpeechTests", dependencies: ["ParloSpeech", "ParloRecognizer", "ParloAudio"]),
+        .testTarget(name: "ParloCatalogTests", dependencies: ["ParloCatalog", "ParloRecognizer", "ParloAudio"]),
+        .testTarget(name: "ParloCommandsTests", dependencies: ["ParloCommands", "ParloCatalog", "ParloRecognizer", "ParloAudio"]),
     ],
     swiftLanguageModes: [.v5]
 )

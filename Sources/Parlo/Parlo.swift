@@ -13,3 +13,5 @@
 @_exported import ParloEndpointer
 @_exported import ParloListen
 @_exported import ParloSpeech
+@_exported import ParloCatalog
+@_exported import ParloCommands

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import ParloCore
 
@@ -10,4 +11,10 @@ struct CLIError: ParloError {
 /// Writes one line to stderr, prefixed so it stands out in a log.
 func printError(_ line: String) {
     FileHandle.standardError.write(Data("parlo: \(line)\n".utf8))
+}
+
+/// Prints a Parlo error as one line and gives the exit code to throw.
+func fail(_ error: any Error) -> ExitCode {
+    printError(oneLine(error))
+    return ExitCode.failure
 }

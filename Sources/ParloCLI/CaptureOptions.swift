@@ -35,12 +35,6 @@ struct CaptureOptions: ParsableArguments {
     }
 }
 
-/// Prints a Parlo error as one line and exits non-zero.
-func fail(_ error: any Error) -> ExitCode {
-    FileHandleOutput.stderr("parlo: \(oneLine(error))\n")
-    return ExitCode(1)
-}
-
 /// Unbuffered writes to stdout/stderr (live lines must appear at once).
 enum FileHandleOutput {
     static func stdout(_ s: String) { write(1, s) }

@@ -14,6 +14,8 @@ struct ParloCommand: AsyncParsableCommand {
             SayCommand.self,
             ReadCommand.self,
             VoicesCommand.self,
+            GrammarCommand.self,
+            MatchCommand.self,
         ]
     )
 }

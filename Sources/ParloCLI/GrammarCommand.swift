@@ -1,0 +1,83 @@
+import ArgumentParser
+import Foundation
+import Logging
+import Parlo
+
+/// `parlo grammar check|compile`: inspect and compile the command catalog.
+struct GrammarCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "grammar",
+        abstract: "Check or compile the command catalog (grammars/*.yaml).",
+        subcommands: [GrammarCheckCommand.self, GrammarCompileCommand.self]
+    )
+}
+
+/// Options shared by the catalog commands.
+struct CatalogOptions: ParsableArguments {
+    @Option(name: .long, help: "Catalog folder with *.yaml files and an optional pronunciations.dict.")
+    var grammar: String = "grammars"
+}
+
+/// Options of the grammar compiler.
+struct CompilerOptions: ParsableArguments {
+    @Flag(name: .long, help: "Add a phone loop so speech that is no command decodes as garbage (gbg_* words) and is rejected.")
+    var garbage = false
+    @Option(name: .long, help: "Weight of each phone-loop word (smaller = fewer rejections).")
+    var garbageWeight: Double = 1e-7
+
+    func compiler(model: AcousticModel, logger: Logger) -> CatalogCompiler {
+        var c = CatalogCompiler(model: model, logger: logger)
+        c.garbage = garbage
+        c.garbageWeight = garbageWeight
+        return c
+    }
+}
+
+struct GrammarCheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "List commands, sentence counts, word pronunciations, duplicates and confusable pairs.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var catalog: CatalogOptions
+    @Option(name: .long, help: "Report sentence pairs of different commands whose phone distance (0–1) is below this.")
+    var threshold: Double = 0.2
+    @Flag(name: .long, help: "Leave out the word list.")
+    var noWords = false
+
+    func run() throws {
+        let logger = global.bootstrap()
+        do {
+            let model = try AcousticModel.locate(global.model)
+            let compiled = try CatalogCompiler(model: model, logger: logger).compile(folder: catalog.grammar)
+            let report = CatalogReport(compiled, threshold: threshold)
+            print(report.render(showWords: !noWords))
+            if report.duplicates.contains(where: \.isConflict) { throw ExitCode(2) }
+        } catch let e as ExitCode { throw e } catch { throw fail(error) }
+    }
+}
+
+struct GrammarCompileCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "compile",
+        abstract: "Write the catalog as JSGF (.gram) and dictionary (.dict) for PocketSphinx tools.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var catalog: CatalogOptions
+    @OptionGroup var compilerOptions: CompilerOptions
+    @Option(name: .long, help: "Output folder (created if needed).")
+    var out: String = "."
+    @Option(name: .long, help: "Base name of the files written.")
+    var name: String = "parlo"
+
+    func run() throws {
+        let logger = global.bootstrap()
+        do {
+            let model = try AcousticModel.locate(global.model)
+            let compiled = try compilerOptions.compiler(model: model, logger: logger).compile(folder: catalog.grammar)
+            let paths = try compiled.write(to: out, name: name)
+            print("wrote \(paths.grammar) (\(compiled.sentences.count) sentences) and \(paths.dictionary) (\(compiled.dictionary.entries.count) words)")
+            print("try: pocketsphinx_continuous -hmm \(model.directory) -jsgf \(paths.grammar) -dict \(paths.dictionary) -infile FILE.wav")
+        } catch { throw fail(error) }
+    }
+}

@@ -1,0 +1,199 @@
+import Foundation
+import Yams
+
+/// Reads catalog YAML (`slots:`, `rules:`, `commands:`) into a `Catalog`, keeping line numbers.
+///
+/// Yams' node API (not Codable) is used so every error can name the line it comes from.
+public enum CatalogLoader {
+    /// Reads every `*.yaml`/`*.yml` file of `folder` (sorted) and `pronunciations.dict` if present.
+    public static func load(folder: String) throws -> Catalog {
+        let fm = FileManager.default
+        var isDir: ObjCBool = false
+        guard fm.fileExists(atPath: folder, isDirectory: &isDir), isDir.boolValue else {
+            throw CatalogError(.noCatalog, SourceLocation(file: folder, line: 0), "no catalog folder \(folder)")
+        }
+        let names = ((try? fm.contentsOfDirectory(atPath: folder)) ?? [])
+            .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted()
+        guard !names.isEmpty else {
+            throw CatalogError(.noCatalog, SourceLocation(file: folder, line: 0), "no *.yaml catalog in \(folder)")
+        }
+        var catalog = Catalog()
+        for name in names {
+            let path = (folder as NSString).appendingPathComponent(name)
+            guard let data = fm.contents(atPath: path) else {
+                throw CatalogError(.unreadable, SourceLocation(file: path, line: 0), "cannot read \(path)")
+            }
+            try catalog.merge(parse(String(decoding: data, as: UTF8.self), file: path))
+        }
+        let dict = (folder as NSString).appendingPathComponent("pronunciations.dict")
+        if fm.fileExists(atPath: dict) { catalog.userPronunciationsPath = dict }
+        try catalog.validate()
+        return catalog
+    }
+
+    /// Parses one YAML document; references to slots/rules are checked by `Catalog.validate()`.
+    public static func parse(_ yaml: String, file: String) throws -> Catalog {
+        let root: Node?
+        do { root = try Yams.compose(yaml: yaml) } catch let error as YamlError {
+            throw syntaxError(error, file: file)
+        }
+        var catalog = Catalog()
+        catalog.files = [file]
+        guard let root else { return catalog }
+        let reader = NodeReader(file: file)
+        guard let top = root.mapping else { throw reader.error(root, "the file must be a mapping with `commands:`") }
+        for (key, value) in top {
+            switch key.string ?? "" {
+            case "commands": catalog.commands = try reader.commands(value)
+            case "slots": for s in try reader.slots(value) { catalog.slots[s.name] = s }
+            case "rules": for r in try reader.rules(value) { catalog.rules[r.name] = r }
+            case "language", "languages", "version", "description": break
+            default: throw reader.error(key, "unknown section '\(key.string ?? "?")' (expected commands, slots, rules)")
+            }
+        }
+        return catalog
+    }
+
+    static func syntaxError(_ error: YamlError, file: String) -> CatalogError {
+        switch error {
+        case .scanner(_, let problem, let mark, let yaml), .parser(_, let problem, let mark, let yaml), .composer(_, let problem, let mark, let yaml):
+            return CatalogError(.yamlSyntax, SourceLocation(file: file, line: mark.line),
+                                "YAML error: \(problem) (column \(mark.column))\(bracketHint(yaml, line: mark.line))")
+        default:
+            return CatalogError(.yamlSyntax, SourceLocation(file: file, line: 0), "YAML error: \(oneLineDescription(error))")
+        }
+    }
+
+    /// The usual cause of a YAML error in a catalog: a sentence starting with [ or { unquoted.
+    static func bracketHint(_ yaml: String, line: Int) -> String {
+        let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
+        for n in [line - 1, line - 2] where n >= 0 && n < lines.count {
+            let t = lines[n].trimmingCharacters(in: .whitespaces)
+            // "- [please] open …" or "en: {subject} …": a flow collection followed by more words.
+            let startsFlow = t.hasPrefix("- [") || t.hasPrefix("- {") || t.contains(": [") || t.contains(": {")
+            let textAfterClose = t.contains("] ") || t.contains("} ")
+            if startsFlow && textAfterClose {
+                return "; a sentence that starts with [ or { must be quoted, e.g. - \"[please] open {subject}\""
+            }
+        }
+        return ""
+    }
+
+    static func oneLineDescription(_ e: Error) -> String {
+        "\(e)".split(whereSeparator: \.isNewline).first.map(String.init) ?? "\(e)"
+    }
+}
+
+/// Turns Yams nodes into catalog definitions; knows the file for error locations.
+struct NodeReader {
+    let file: String
+
+    func location(_ node: Node) -> SourceLocation { SourceLocation(file: file, line: node.mark?.line ?? 0) }
+    func error(_ node: Node, _ what: String, _ code: CatalogError.Code = .badStructure) -> CatalogError {
+        CatalogError(code, location(node), what)
+    }
+
+    func mapping(_ node: Node, _ what: String) throws -> Node.Mapping {
+        guard let m = node.mapping else { throw error(node, "\(what) must be a mapping (`name: …`)") }
+        return m
+    }
+
+    /// A template string, or a list of them.
+    func templates(_ node: Node, _ what: String) throws -> [LocatedTemplate] {
+        let items: [Node] = node.sequence.map(Array.init) ?? [node]
+        return try items.map { item in
+            guard let s = item.scalar?.string else {
+                throw error(item, "\(what): a sentence that starts with [ or { must be quoted, e.g. \"[please] open {subject}\"")
+            }
+            return LocatedTemplate(text: s, template: try Template.parse(s, at: location(item)), location: location(item))
+        }
+    }
+
+    func commands(_ node: Node) throws -> [CommandDefinition] {
+        var out: [CommandDefinition] = []
+        for (key, value) in try mapping(node, "commands") {
+            guard let name = key.string, !name.isEmpty else { throw error(key, "a command needs a name") }
+            var sentences: [Language: [LocatedTemplate]] = [:]
+            for (langKey, list) in try mapping(value, "command '\(name)' (languages `en:`, `it:`)") {
+                let lang = Language(langKey.string ?? "")
+                sentences[lang, default: []] += try templates(list, "command '\(name)' (\(lang))")
+            }
+            if out.contains(where: { $0.name == name }) {
+                throw error(key, "command '\(name)' is defined twice", .duplicateDefinition)
+            }
+            out.append(CommandDefinition(name: name, sentences: sentences, location: location(key)))
+        }
+        return out
+    }
+
+    func rules(_ node: Node) throws -> [RuleDefinition] {
+        try mapping(node, "rules").map { key, value in
+            let name = key.string ?? ""
+            var templates: [Language?: LocatedTemplate] = [:]
+            if let m = value.mapping {
+                for (lk, lv) in m { templates[Language(lk.string ?? "")] = try single(lv, "rule <\(name)>") }
+            } else {
+                templates[nil] = try single(value, "rule <\(name)>")
+            }
+            return RuleDefinition(name: name, templates: templates, location: location(key))
+        }
+    }
+
+    /// One template; a list is joined as alternatives.
+    func single(_ node: Node, _ what: String) throws -> LocatedTemplate {
+        let list = try templates(node, what)
+        guard let first = list.first else { throw error(node, "\(what) is empty", .emptyAlternative) }
+        if list.count == 1 { return first }
+        return LocatedTemplate(text: list.map(\.text).joined(separator: " | "),
+                               template: .alternatives(list.map(\.template)), location: first.location)
+    }
+
+    func slots(_ node: Node) throws -> [SlotDefinition] {
+        try mapping(node, "slots").map { key, value in
+            let name = key.string ?? ""
+            let loc = location(key)
+            let body = try mapping(value, "slot '\(name)'")
+            if let range = body["range"] {
+                let r = try mapping(range, "range of slot '\(name)'")
+                func int(_ k: String, _ d: Int?) throws -> Int {
+                    guard let n = r[k] else {
+                        if let d { return d }
+                        throw error(range, "range of slot '\(name)' needs `\(k):`", .badSlot)
+                    }
+                    guard let v = n.int else { throw error(n, "`\(k):` of slot '\(name)' must be an integer", .badSlot) }
+                    return v
+                }
+                let from = try int("from", nil), to = try int("to", nil), step = try int("step", 1)
+                guard from <= to, step > 0, from >= 0, to <= 999 else {
+                    throw error(range, "range \(from)…\(to) (step \(step)) of slot '\(name)' must satisfy 0 ≤ from ≤ to ≤ 999", .badSlot)
+                }
+                return SlotDefinition(name: name, kind: .range(from: from, to: to, step: step), location: loc)
+            }
+            guard let values = body["values"]?.sequence else {
+                throw error(value, "slot '\(name)' has neither `values:` (a list) nor `range:`", .badSlot)
+            }
+            var out: [SlotDefinition.Value] = []
+            for v in values {
+                if let s = v.scalar?.string {
+                    out.append(.init(canonical: s, phrases: [nil: [LocatedTemplate(text: s, template: try Template.parse(s, at: location(v)), location: location(v))]]))
+                    continue
+                }
+                let m = try mapping(v, "a value of slot '\(name)'")
+                guard let canonical = m["value"]?.string else {
+                    throw error(v, "a value of slot '\(name)' needs `value:` (its canonical name)", .badSlot)
+                }
+                var phrases: [Language?: [LocatedTemplate]] = [:]
+                for (k, list) in m where k.string != "value" {
+                    let lang: Language? = k.string == "words" ? nil : Language(k.string ?? "")
+                    phrases[lang, default: []] += try templates(list, "slot '\(name)' value '\(canonical)'")
+                }
+                if phrases.isEmpty {
+                    phrases[nil] = [LocatedTemplate(text: canonical, template: try Template.parse(canonical, at: location(v)), location: location(v))]
+                }
+                out.append(.init(canonical: canonical, phrases: phrases))
+            }
+            guard !out.isEmpty else { throw error(value, "slot '\(name)' has no values", .badSlot) }
+            return SlotDefinition(name: name, kind: .values(out), location: loc)
+        }
+    }
+}

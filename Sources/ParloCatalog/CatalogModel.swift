@@ -1,0 +1,118 @@
+/// A template together with where it was written.
+public struct LocatedTemplate: Sendable, Equatable {
+    public var text: String
+    public var template: Template
+    public var location: SourceLocation
+}
+
+/// One command: its canonical name and sentences per language.
+public struct CommandDefinition: Sendable, Equatable {
+    public var name: String
+    public var sentences: [Language: [LocatedTemplate]]
+    public var location: SourceLocation
+
+    /// Slots the command's sentences use, sorted.
+    public var slotNames: [String] {
+        Array(Set(sentences.values.flatMap { $0.flatMap(\.template.slotNames) })).sorted()
+    }
+}
+
+/// A slot: a list of values (canonical value + phrases per language) or a number range.
+public struct SlotDefinition: Sendable, Equatable {
+    public struct Value: Sendable, Equatable {
+        public var canonical: String
+        /// Phrases per language; `nil` key = any language (written as a plain list in YAML).
+        public var phrases: [Language?: [LocatedTemplate]]
+        public func phrases(in language: Language) -> [LocatedTemplate] {
+            phrases[language] ?? phrases[nil] ?? []
+        }
+    }
+    public enum Kind: Sendable, Equatable {
+        case values([Value])
+        case range(from: Int, to: Int, step: Int)
+    }
+    public var name: String
+    public var kind: Kind
+    public var location: SourceLocation
+}
+
+/// A shared `<rule>`: one template per language, or one for all languages (`nil` key).
+public struct RuleDefinition: Sendable, Equatable {
+    public var name: String
+    public var templates: [Language?: LocatedTemplate]
+    public var location: SourceLocation
+    public func template(in language: Language) -> LocatedTemplate? { templates[language] ?? templates[nil] }
+}
+
+/// A whole catalog: all YAML files of a folder merged, plus the user's pronunciations.
+public struct Catalog: Sendable, Equatable {
+    /// Commands in the order they were written.
+    public var commands: [CommandDefinition] = []
+    public var slots: [String: SlotDefinition] = [:]
+    public var rules: [String: RuleDefinition] = [:]
+    /// Files read, in order.
+    public var files: [String] = []
+    /// `pronunciations.dict` of the folder, if any (user overrides, en-us phones).
+    public var userPronunciationsPath: String?
+
+    public init() {}
+
+    /// Languages that have at least one sentence, sorted.
+    public var languages: [Language] {
+        Array(Set(commands.flatMap { $0.sentences.keys })).sorted()
+    }
+
+    public func command(named name: String) -> CommandDefinition? { commands.first { $0.name == name } }
+
+    /// Adds `other`'s definitions; a name defined twice is an error naming both places.
+    public mutating func merge(_ other: Catalog) throws {
+        for c in other.commands {
+            if let existing = command(named: c.name) {
+                throw CatalogError(.duplicateDefinition, c.location,
+                                   "command '\(c.name)' is already defined at \(existing.location)")
+            }
+            commands.append(c)
+        }
+        for (name, s) in other.slots {
+            if let existing = slots[name] {
+                throw CatalogError(.duplicateDefinition, s.location, "slot '\(name)' is already defined at \(existing.location)")
+            }
+            slots[name] = s
+        }
+        for (name, r) in other.rules {
+            if let existing = rules[name] {
+                throw CatalogError(.duplicateDefinition, r.location, "rule '\(name)' is already defined at \(existing.location)")
+            }
+            rules[name] = r
+        }
+        files += other.files
+    }
+
+    /// Checks that every `{slot}` and `<rule>` reference is defined and rules don't recurse.
+    public func validate() throws {
+        var allTemplates: [LocatedTemplate] = commands.flatMap { $0.sentences.values.flatMap { $0 } }
+        allTemplates += rules.values.flatMap { $0.templates.values }
+        for s in slots.values { if case .values(let vs) = s.kind { allTemplates += vs.flatMap { $0.phrases.values.flatMap { $0 } } } }
+        for t in allTemplates {
+            for name in t.template.slotNames where slots[name] == nil {
+                let known = slots.keys.sorted().joined(separator: ", ")
+                throw CatalogError(.unknownSlot, t.location,
+                                   "unknown slot {\(name)} in \"\(t.text)\" (defined slots: \(known.isEmpty ? "none" : known))")
+            }
+            for name in t.template.ruleNames where rules[name] == nil {
+                let known = rules.keys.sorted().joined(separator: ", ")
+                throw CatalogError(.unknownRule, t.location,
+                                   "unknown rule <\(name)> in \"\(t.text)\" (defined rules: \(known.isEmpty ? "none" : known))")
+            }
+        }
+        for rule in rules.values { try checkNoCycle(rule.name, path: []) }
+    }
+
+    private func checkNoCycle(_ name: String, path: [String]) throws {
+        guard let rule = rules[name] else { return }
+        if path.contains(name) {
+            throw CatalogError(.recursiveRule, rule.location, "rule <\(name)> refers to itself via \((path + [name]).joined(separator: " → "))")
+        }
+        for t in rule.templates.values { for r in t.template.ruleNames { try checkNoCycle(r, path: path + [name]) } }
+    }
+}

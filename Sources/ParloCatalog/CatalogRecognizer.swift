@@ -1,0 +1,69 @@
+import ParloRecognizer
+
+/// Decodes speech against a compiled catalog, recovering the utterances PocketSphinx drops.
+///
+/// With a large grammar and poorly matching audio (Italian through the en-us model), the FSG
+/// search sometimes ends outside a final grammar state and returns an empty hypothesis
+/// ("Final result does not match the grammar"). Decoding that audio again without filler words
+/// (`-fsgusefiller no`) reaches a final state; on synthetic Italian commands this raised command
+/// accuracy from 66 % to 80 % (English 94 → 95 %) without changing any non-empty result.
+/// See `decode` for the cepstral-mean warm-up that whole-utterance decoding needs.
+/// Owns two decoders: not thread-safe, use one per worker like `Recognizer`.
+public final class CatalogRecognizer {
+    public let compiled: CompiledCatalog
+    public let primary: Recognizer
+    /// Built on first use: most utterances never need it.
+    private var fallbackDecoder: Recognizer?
+    private let model: AcousticModel
+    private let options: [String: String]
+    /// Streaming passes over each utterance before the whole-utterance decode (see `decode`).
+    public var adaptationPasses = 1
+
+    public init(compiled: CompiledCatalog, model: AcousticModel, options: [String: String] = [:]) throws {
+        self.compiled = compiled
+        self.model = model
+        self.options = options
+        primary = try Recognizer(model: model, grammar: compiled.grammar, pronunciations: compiled.dictionary, options: options)
+    }
+
+    /// The second decoder (no filler words), created on demand.
+    public func fallback() throws -> Recognizer {
+        if let fallbackDecoder { return fallbackDecoder }
+        var o = options
+        o["-fsgusefiller"] = "no"
+        let r = try Recognizer(model: model, grammar: compiled.grammar, pronunciations: compiled.dictionary, options: o)
+        fallbackDecoder = r
+        return r
+    }
+
+    /// Decodes one whole utterance; an empty hypothesis is retried with the fallback decoder.
+    ///
+    /// Each decoder first hears the utterance in streaming mode (result discarded): in this
+    /// PocketSphinx (5prealpha) whole-utterance decoding normalises with the *live* cepstral mean,
+    /// which only streaming updates, so a decoder that never streamed uses the model's `-cmninit`.
+    /// Measured on synthetic commands: a fresh decoder's whole-utterance accuracy was 79 % (en);
+    /// after a streaming pass, 94 %. A single pass moves the mean only part of the way, so a fresh
+    /// decoder's first utterances stay weak: more `adaptationPasses` help them (3 passes measured: en 95 %, it 81 % vs 94 % and 85 % with one), each costs one decode.
+    public func decode(_ samples: [Int16]) throws -> Recognition {
+        guard !samples.isEmpty else { return try primary.decode(samples) }
+        let first = try Self.adaptThenDecode(primary, samples, passes: adaptationPasses)
+        guard first.text.isEmpty else { return first }
+        let second = try Self.adaptThenDecode(try fallback(), samples, passes: adaptationPasses)
+        return second.text.isEmpty ? first : second
+    }
+
+    /// Streams `samples` in 0.1 s blocks `passes` times (each end of utterance moves the live
+    /// cepstral mean part of the way towards this audio's mean), then decodes them whole.
+    static func adaptThenDecode(_ r: Recognizer, _ samples: [Int16], passes: Int) throws -> Recognition {
+        for _ in 0..<passes {
+            try r.begin()
+            try samples.withUnsafeBufferPointer { all in
+                for start in stride(from: 0, to: all.count, by: 1_600) {
+                    try r.process(UnsafeBufferPointer(rebasing: all[start..<min(all.count, start + 1_600)]))
+                }
+            }
+            _ = try r.end()
+        }
+        return try r.decode(samples)
+    }
+}

@@ -1,0 +1,113 @@
+/// Maps eSpeak NG's IPA onto the en-us acoustic model's phones (CMU/ARPAbet).
+///
+/// The en-us model has 39 phones and was trained on American English only, so Italian sounds
+/// get the closest American phone. The choices, and why:
+///
+/// | IPA | phone | note |
+/// |---|---|---|
+/// | a ɑ ɒ | AA | Italian /a/ is open and central; AA is the closest open vowel |
+/// | e | EY | closed /e/; EY's glide is short in fast speech |
+/// | ɛ | EH | open /ɛ/ |
+/// | i | IY | Italian /i/ is always tense |
+/// | ɪ | IH (en) / IY (it) | eSpeak writes unstressed Italian final i as ɪ; Italian has no lax i |
+/// | o | OW | closed /o/ |
+/// | ɔ | AO | open /ɔ/ |
+/// | u | UW ; ʊ → UH (en) / UW (it) | same reason as ɪ |
+/// | ə ɐ ʌ | AH | schwa and strut |
+/// | ɜ ɚ ɝ | ER | |
+/// | æ | AE | |
+/// | aɪ aj | AY ; aʊ → AW ; eɪ ej → EY ; oʊ → OW ; ɔɪ oj → OY | diphthongs: one phone each |
+/// | j | Y ; w → W | glides |
+/// | tʃ | CH ; dʒ → JH ; ʃ → SH ; ʒ → ZH | |
+/// | ts | T S ; dz → D Z | Italian affricates (zio, zero) have no single phone |
+/// | ɲ | N Y | gn in "gnocchi": palatal nasal ≈ n + y |
+/// | ʎ | L Y | gl in "figlio": palatal lateral ≈ l + y |
+/// | ŋ | NG | |
+/// | r ɾ ɹ | R (it) ; ɾ → T (en, the American flap in "thirty") | the model has only the American R |
+/// | θ | TH ; ð → DH ; h x ç → HH | |
+/// | ɡ g | G ; other consonants map to their ARPAbet letter | |
+///
+/// Length (ː, Italian double consonants), stress marks (ˈ ˌ), syllable dots, ties and the glottal
+/// stop are dropped: the model has no geminates and stress is not a phone.
+///
+/// Measured (eSpeak NG Italian voice, 95 study sentences, `CatalogRecognizer`): this table gives
+/// 85 % command accuracy; e → EH 81 %, e → EH and o → AO 77 %, a → AH 56 %, ɪ → IH and ʊ → UH
+/// 67 %, r → D 85 % (no gain), second pronunciations with e/o or r variants ±3 points.
+public enum IPAPhoneMap {
+    /// The en-us model's phones (the cmudict inventory, without SIL).
+    public static let englishPhones: Set<String> = [
+        "AA", "AE", "AH", "AO", "AW", "AY", "B", "CH", "D", "DH", "EH", "ER", "EY", "F", "G", "HH", "IH",
+        "IY", "JH", "K", "L", "M", "N", "NG", "OW", "OY", "P", "R", "S", "SH", "T", "TH", "UH", "UW", "V",
+        "W", "Y", "Z", "ZH",
+    ]
+
+    /// Symbols that carry no phone.
+    static let ignored: Set<Character> = ["ˈ", "ˌ", "ː", "ˑ", ".", "‿", "͡", "ʔ", " ", "-", "'", "_", "|", "\u{0303}", "\u{032A}", "\u{0329}"]
+
+    /// The shared table: IPA (one or two symbols) → phones.
+    static let table: [String: [String]] = [
+        // Diphthongs first (two symbols, matched greedily).
+        "aɪ": ["AY"], "aj": ["AY"], "aʊ": ["AW"], "eɪ": ["EY"], "ej": ["EY"], "oʊ": ["OW"], "əʊ": ["OW"],
+        "ɔɪ": ["OY"], "oj": ["OY"], "ɔj": ["OY"],
+        "tʃ": ["CH"], "dʒ": ["JH"], "ts": ["T", "S"], "dz": ["D", "Z"],
+        // Vowels.
+        "a": ["AA"], "ɑ": ["AA"], "ɒ": ["AA"], "æ": ["AE"], "e": ["EY"], "ɛ": ["EH"], "i": ["IY"], "ɪ": ["IH"],
+        "ᵻ": ["IH"], "o": ["OW"], "ɔ": ["AO"], "u": ["UW"], "ʊ": ["UH"], "ə": ["AH"], "ɐ": ["AH"], "ʌ": ["AH"],
+        "ɜ": ["ER"], "ɚ": ["ER"], "ɝ": ["ER"], "y": ["UW"], "ø": ["ER"], "œ": ["ER"], "ɨ": ["IH"],
+        // Consonants.
+        "p": ["P"], "b": ["B"], "t": ["T"], "d": ["D"], "k": ["K"], "g": ["G"], "ɡ": ["G"], "f": ["F"],
+        "v": ["V"], "s": ["S"], "z": ["Z"], "ʃ": ["SH"], "ʒ": ["ZH"], "θ": ["TH"], "ð": ["DH"], "h": ["HH"],
+        "x": ["HH"], "ç": ["HH"], "m": ["M"], "n": ["N"], "ŋ": ["NG"], "ɲ": ["N", "Y"], "l": ["L"], "ɫ": ["L"],
+        "ʎ": ["L", "Y"], "r": ["R"], "ɹ": ["R"], "ɾ": ["T"], "j": ["Y"], "w": ["W"], "ʍ": ["W"], "c": ["K"],
+        "q": ["K"], "ɣ": ["G"], "β": ["B"], "ʋ": ["V"], "ɱ": ["M"],
+    ]
+
+    /// Per-language differences from `table` (see the table in the type's docs).
+    static let overrides: [Language: [String: [String]]] = [
+        .italian: ["ɪ": ["IY"], "ʊ": ["UW"], "ɾ": ["R"]],
+    ]
+
+    /// Second pronunciations added per language: Italian closed e/o sit between two American
+    /// vowels (e between EY and EH, o between OW and AO), and eSpeak often picks the wrong one.
+    static let variants: [Language: [String: [String]]] = [
+        .italian: ["r": ["D"], "ɾ": ["D"]],
+    ]
+
+    /// The main pronunciation and, where the language has one, a variant (distinct, main first).
+    public static func pronunciations(forIPA ipa: String, language: Language) throws -> [[String]] {
+        let main = try phones(forIPA: ipa, language: language)
+        guard let variant = variants[language] else { return [main] }
+        let other = try phones(forIPA: ipa, language: language, extra: (overrides[language] ?? [:]).merging(variant) { _, v in v })
+        return other == main ? [main] : [main, other]
+    }
+
+    /// Phones for `ipa` as spoken in `language`; throws naming the first symbol with no mapping.
+    public static func phones(forIPA ipa: String, language: Language) throws -> [String] {
+        try phones(forIPA: ipa, language: language, extra: overrides[language] ?? [:])
+    }
+
+    static func phones(forIPA ipa: String, language: Language, extra: [String: [String]]) throws -> [String] {
+        let chars = Array(ipa).filter { !ignored.contains($0) }
+        var out: [String] = []
+        var i = 0
+        while i < chars.count {
+            if i + 1 < chars.count {
+                let two = String(chars[i...i + 1])
+                if let p = extra[two] ?? table[two] { out += p; i += 2; continue }
+            }
+            let one = String(chars[i])
+            guard let p = extra[one] ?? table[one] else {
+                throw IPAMappingError(symbol: one, ipa: ipa)
+            }
+            out += p
+            i += 1
+        }
+        return out
+    }
+}
+
+/// An IPA symbol the table does not cover (reported with the word by the compiler).
+public struct IPAMappingError: Error, Equatable {
+    public var symbol: String
+    public var ipa: String
+}

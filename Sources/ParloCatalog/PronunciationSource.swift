@@ -1,0 +1,45 @@
+import ParloRecognizer
+
+/// Where a pronunciation came from, shown by `parlo grammar check`.
+public enum PronunciationSource: Sendable, Hashable, CustomStringConvertible {
+    /// grammars/pronunciations.dict.
+    case user
+    /// The model's cmudict.
+    case cmudict
+    /// eSpeak NG's phonemizer for a language, mapped by `IPAPhoneMap`; the IPA is kept.
+    case espeak(Language, ipa: String)
+    /// A phone-loop word of the garbage model (one phone).
+    case phoneLoop
+
+    public var description: String {
+        switch self {
+        case .user: return "user"
+        case .cmudict: return "cmudict"
+        case .espeak(let l, let ipa): return "espeak-\(l) /\(ipa)/"
+        case .phoneLoop: return "phone loop"
+        }
+    }
+}
+
+/// One pronunciation of a grammar word.
+public struct PronunciationEntry: Sendable, Hashable {
+    public var phones: [String]
+    public var source: PronunciationSource
+    /// The language whose sentences use it (nil for user entries, which serve every language).
+    public var language: Language?
+    public var phoneString: String { phones.joined(separator: " ") }
+}
+
+extension PronunciationDictionary {
+    /// Entries whose phones are not all en-us phones, as `(word, bad phone)`.
+    public func invalidPhones() -> [(word: String, phone: String)] {
+        entries.keys.sorted().compactMap { w in
+            for p in entries[w] ?? [] {
+                for ph in p.split(separator: " ") where !IPAPhoneMap.englishPhones.contains(String(ph)) {
+                    return (w, String(ph))
+                }
+            }
+            return nil
+        }
+    }
+}

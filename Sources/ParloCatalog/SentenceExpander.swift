@@ -1,0 +1,113 @@
+/// One concrete sentence a catalog accepts, with the slot values it carries.
+public struct ExpandedSentence: Sendable, Equatable, Hashable {
+    public var command: String
+    public var language: Language
+    /// Words as written (lower-case, accents kept), one per element.
+    public var words: [String]
+    public var slots: [String: SlotValue]
+    public var location: SourceLocation
+
+    public init(command: String, language: Language, words: [String], slots: [String: SlotValue] = [:],
+                location: SourceLocation = SourceLocation(file: "", line: 0)) {
+        self.command = command; self.language = language; self.words = words; self.slots = slots; self.location = location
+    }
+
+    /// The sentence spelled with grammar words (accents folded), space-separated.
+    public var text: String { words.map(Spelling.grammarWord).joined(separator: " ") }
+}
+
+/// Expands templates into every sentence they accept (the matcher's and checker's view).
+///
+/// Optional parts and alternatives multiply, so expansion is capped per command: a template that
+/// would produce more than `limit` sentences is an error pointing at it.
+public struct SentenceExpander: Sendable {
+    public let catalog: Catalog
+    public var limit: Int
+
+    public init(catalog: Catalog, limit: Int = 50_000) {
+        self.catalog = catalog; self.limit = limit
+    }
+
+    /// A partial sentence during expansion.
+    struct Partial: Hashable { var words: [String]; var slots: [String: SlotValue] }
+
+    /// Every sentence of every command, in catalog order.
+    public func sentences() throws -> [ExpandedSentence] {
+        var out: [ExpandedSentence] = []
+        for command in catalog.commands { out += try sentences(of: command) }
+        return out
+    }
+
+    /// Every sentence of `command`, languages sorted, duplicates (same words and slots) removed.
+    public func sentences(of command: CommandDefinition) throws -> [ExpandedSentence] {
+        var out: [ExpandedSentence] = []
+        var seen = Set<Partial>()
+        for language in command.sentences.keys.sorted() {
+            for t in command.sentences[language] ?? [] {
+                for p in try expand(t.template, language: language, at: t) where seen.insert(p).inserted {
+                    out.append(ExpandedSentence(command: command.name, language: language, words: p.words,
+                                                slots: p.slots, location: t.location))
+                }
+                seen.removeAll(keepingCapacity: true)
+            }
+        }
+        return out
+    }
+
+    /// Spoken phrases of one slot value per language (numbers as words).
+    public func phrases(ofSlot slot: SlotDefinition, in language: Language) throws -> [(words: [String], value: SlotValue)] {
+        switch slot.kind {
+        case .range(let from, let to, let step):
+            guard NumberWords.languages.contains(language) else {
+                throw CatalogError(.badSlot, slot.location, "slot '\(slot.name)': numbers cannot be spoken in '\(language)' yet (only en, it)")
+            }
+            var out: [(words: [String], value: SlotValue)] = []
+            for n in stride(from: from, through: to, by: step) {
+                for phrase in NumberWords.phrases(n, in: language) ?? [] {
+                    out.append((phrase.split(separator: " ").map(String.init), .number(n)))
+                }
+            }
+            return out
+        case .values(let values):
+            var out: [(words: [String], value: SlotValue)] = []
+            for v in values {
+                for t in v.phrases(in: language) {
+                    for p in try expand(t.template, language: language, at: t) { out.append((p.words, .text(v.canonical))) }
+                }
+            }
+            return out
+        }
+    }
+
+    func expand(_ t: Template, language: Language, at origin: LocatedTemplate) throws -> [Partial] {
+        switch t {
+        case .word(let w): return [Partial(words: [w], slots: [:])]
+        case .sequence(let items):
+            var acc = [Partial(words: [], slots: [:])]
+            for item in items {
+                let next = try expand(item, language: language, at: origin)
+                guard acc.count * next.count <= limit else {
+                    throw CatalogError(.tooManySentences, origin.location, "\"\(origin.text)\" expands to more than \(limit) sentences")
+                }
+                acc = acc.flatMap { a in next.map { b in
+                    Partial(words: a.words + b.words, slots: a.slots.merging(b.slots) { x, _ in x })
+                } }
+            }
+            return acc
+        case .alternatives(let alts):
+            return try alts.flatMap { try expand($0, language: language, at: origin) }
+        case .optional(let inner):
+            return [Partial(words: [], slots: [:])] + (try expand(inner, language: language, at: origin))
+        case .slot(let name):
+            guard let slot = catalog.slots[name] else {
+                throw CatalogError(.unknownSlot, origin.location, "unknown slot {\(name)} in \"\(origin.text)\"")
+            }
+            return try phrases(ofSlot: slot, in: language).map { Partial(words: $0.words, slots: [name: $0.value]) }
+        case .rule(let name):
+            guard let rule = catalog.rules[name], let rt = rule.template(in: language) else {
+                throw CatalogError(.unknownRule, origin.location, "rule <\(name)> has no template for '\(language)' (used in \"\(origin.text)\")")
+            }
+            return try expand(rt.template, language: language, at: origin)
+        }
+    }
+}

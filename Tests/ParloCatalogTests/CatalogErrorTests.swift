@@ -1,0 +1,65 @@
+import XCTest
+@testable import ParloCatalog
+
+final class CatalogErrorTests: XCTestCase {
+    func error(_ yaml: String) -> CatalogError? {
+        do {
+            let c = try CatalogLoader.parse(yaml, file: "grammars/x.yaml")
+            try c.validate()
+            _ = try SentenceExpander(catalog: c).sentences()
+            return nil
+        } catch let e as CatalogError { return e } catch { XCTFail("\(error)"); return nil }
+    }
+
+    func testYAMLSyntaxNamesFileAndLine() throws {
+        let e = try XCTUnwrap(error("commands:\n  c:\n    en: [open\n  d: x\n"))
+        XCTAssertEqual(e.code, .yamlSyntax)
+        XCTAssertTrue(e.message.hasPrefix("grammars/x.yaml:"), e.message)
+        XCTAssertGreaterThan(e.location.line, 2)
+    }
+
+    func testUnknownSlotNamesLineAndKnownSlots() throws {
+        let yaml = "slots:\n  subject:\n    values: [math]\ncommands:\n  open:\n    en:\n      - open {subjet}\n"
+        let e = try XCTUnwrap(error(yaml))
+        XCTAssertEqual(e.code, .unknownSlot)
+        XCTAssertEqual(e.location.line, 7)
+        XCTAssertTrue(e.message.contains("{subjet}") && e.message.contains("subject"), e.message)
+        XCTAssertTrue(e.message.hasPrefix("grammars/x.yaml:7: "), e.message)
+        XCTAssertFalse(e.message.contains("\n"))
+    }
+
+    func testEmptyAlternative() throws {
+        let e = try XCTUnwrap(error("commands:\n  c:\n    en:\n      - go\n      - (open|) book\n"))
+        XCTAssertEqual(e.code, .emptyAlternative)
+        XCTAssertEqual(e.location.line, 5)
+        XCTAssertTrue(e.message.contains("character"), e.message)
+    }
+
+    func testUnbalancedBrackets() throws {
+        for (sentence, what) in [("(open book", "never closed"), ("open] book", "without a matching"), ("open <rule book", "never closed")] {
+            let e = try XCTUnwrap(error("commands:\n  c:\n    it:\n      - \"\(sentence)\"\n"), sentence)
+            XCTAssertEqual(e.code, .unbalancedBrackets, sentence)
+            XCTAssertEqual(e.location.line, 4)
+            XCTAssertTrue(e.message.contains(what), e.message)
+        }
+    }
+
+    func testUnquotedBracketStartIsExplained() throws {
+        let e = try XCTUnwrap(error("commands:\n  c:\n    en:\n      - [please] open\n"))
+        XCTAssertEqual(e.location.line, 4)
+        XCTAssertTrue(e.message.contains("must be quoted"), e.message)
+    }
+
+    func testUnknownRuleAndRecursion() throws {
+        XCTAssertEqual(error("commands:\n  c:\n    en: [<nope> x]\n")?.code, .unknownRule)
+        XCTAssertEqual(error("rules:\n  a: <b>\n  b: x <a>\ncommands:\n  c:\n    en: [<a>]\n")?.code, .recursiveRule)
+    }
+
+    func testDuplicateCommandAcrossFiles() throws {
+        var a = try CatalogLoader.parse("commands:\n  c:\n    en: [x]\n", file: "a.yaml")
+        let b = try CatalogLoader.parse("\ncommands:\n  c:\n    en: [y]\n", file: "b.yaml")
+        XCTAssertThrowsError(try a.merge(b)) { e in
+            XCTAssertTrue("\(e)".hasPrefix("b.yaml:3:") && "\(e)".contains("a.yaml:2"), "\(e)")
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import XCTest
+import ParloCatalog
+@testable import ParloCommands
+
+final class MatcherTests: XCTestCase {
+    let m = studyMatcher
+
+    func assertMatch(_ text: String, _ command: String, _ slots: [String: SlotValue] = [:], _ language: Language? = nil,
+                     file: StaticString = #filePath, line: UInt = #line) {
+        let r = m.match(text)
+        XCTAssertEqual(r.command, command, "\(text): \(r)", file: file, line: line)
+        XCTAssertEqual(r.slots, slots, text, file: file, line: line)
+        if let language { XCTAssertEqual(r.language, language, text, file: file, line: line) }
+        XCTAssertFalse(r.rejected, file: file, line: line)
+    }
+
+    func testNormalisation() {
+        let n = TextNormalizer()
+        XCTAssertEqual(n.tokens("Apri L’Inglese, per favore!"), ["apri", "inglese"])
+        XCTAssertEqual(n.tokens("leggi PIÙ veloce"), ["leggi", "piu", "veloce"])
+        XCTAssertEqual(n.tokens("start a twenty-five minute timer, please"), ["start", "25", "minute", "timer"])
+        XCTAssertEqual(n.tokens("avvia un timer di venticinque minuti"), ["avvia", "1", "timer", "di", "25", "minuti"])
+        // "a" is an English article and an Italian preposition: dropped on both sides.
+        XCTAssertEqual(n.tokens("vai alla storia"), ["vai", "storia"])
+        XCTAssertEqual(n.tokens("vai a storia"), n.tokens("vai alla storia"))
+        XCTAssertEqual(n.tokens("one hundred and five"), ["105"])
+        XCTAssertEqual(n.tokens("venti cinque"), ["25"])
+        XCTAssertEqual(n.tokens("let's study"), ["let's", "study"])
+    }
+
+    func testIssueCasesMatchWithTypedSlotsAndLanguage() {
+        assertMatch("open math", "open_subject", ["subject": .text("math")], .english)
+        assertMatch("Open Mathematics.", "open_subject", ["subject": .text("math")], .english)
+        assertMatch("apri l'inglese", "open_subject", ["subject": .text("english")], .italian)
+        assertMatch("vai a storia per favore", "open_subject", ["subject": .text("history")], .italian)
+        assertMatch("start a 25 minute timer", "set_timer", ["minutes": .number(25)], .english)
+        assertMatch("start a twenty five minute timer", "set_timer", ["minutes": .number(25)], .english)
+        assertMatch("avvia un timer di venticinque minuti", "set_timer", ["minutes": .number(25)], .italian)
+        assertMatch("avvia un timer di 25 minuti", "set_timer", ["minutes": .number(25)], .italian)
+        assertMatch("avvia un timer di ventuno minuti", "set_timer", ["minutes": .number(21)], .italian)
+        assertMatch("avvia un timer di trentotto minuti", "set_timer", ["minutes": .number(38)], .italian)
+        assertMatch("avvia un timer di un minuto", "set_timer", ["minutes": .number(1)], .italian)
+        assertMatch("leggi piu veloce", "faster", [:], .italian)
+        assertMatch("leggi più lentamente", "slower", [:], .italian)
+        assertMatch("please read this page", "read_page", [:], .english)
+        assertMatch("What can I say?", "help", [:], .english)
+        assertMatch("usa la voce di Mia", "use_voice", ["character": .text("mia")], .italian)
+        assertMatch("use the voice of Eva", "use_voice", ["character": .text("eva")], .english)
+        assertMatch("basta", "stop", [:], .italian)
+        assertMatch("pausa", "pause", [:], .italian)
+    }
+
+    func testExactMatchHasFullConfidenceAndFuzzyLess() {
+        XCTAssertEqual(m.match("read this page").confidence, 1)
+        let typo = m.match("opne history")
+        XCTAssertEqual(typo.command, "open_subject")
+        XCTAssertEqual(typo.text("subject"), "history")
+        XCTAssertLessThan(typo.confidence, 1)
+        XCTAssertGreaterThan(typo.confidence, 0.65)
+    }
+
+    func testUnrelatedTextIsRejectedWithReason() {
+        let r = m.match("the weather is nice today")
+        XCTAssertNil(r.command)
+        XCTAssertTrue(r.rejected)
+        XCTAssertNotNil(r.reason)
+    }
+
+    func testAmbiguityRuleReportsCandidates() {
+        // A timer without its number is equally close to every number: no guess.
+        let r = m.match("start a minute timer please now")
+        XCTAssertNil(r.command, "\(r)")
+        XCTAssertTrue(r.rejected)
+        XCTAssertGreaterThanOrEqual(r.candidates.count, 2)
+        XCTAssertTrue(r.reason?.contains("ambiguous") ?? false, "\(r)")
+        // Two commands with the same sentence.
+        let twins = CommandMatcher(sentences: [
+            ExpandedSentence(command: "a", language: .english, words: ["go", "on"]),
+            ExpandedSentence(command: "b", language: .english, words: ["go", "on"]),
+        ])
+        let t = twins.match("go on")
+        XCTAssertNil(t.command)
+        XCTAssertEqual(Set(t.candidates.map(\.command)), ["a", "b"])
+    }
+
+    func testPhoneLoopHypothesisIsRejected() {
+        let r = m.match("open gbg_k gbg_aa math")
+        XCTAssertNil(r.command)
+        XCTAssertTrue(r.rejected)
+        XCTAssertTrue(r.reason?.contains("out-of-grammar") ?? false)
+    }
+
+    func testFilterRestrictsCommands() {
+        let f = m.filter(allowing: ["open_subject"])
+        XCTAssertNil(m.match("pause", filter: f).command)
+        XCTAssertEqual(m.match("open math", filter: f).command, "open_subject")
+    }
+
+    func testJSONLineFieldNames() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let ok = String(decoding: try encoder.encode(m.match("start a 25 minute timer")), as: UTF8.self)
+        XCTAssertEqual(ok, #"{"command":"set_timer","confidence":1,"language":"en","rejected":false,"slots":{"minutes":25},"text":"start a 25 minute timer"}"#)
+        let no = String(decoding: try encoder.encode(m.match("xyzzy")), as: UTF8.self)
+        XCTAssertTrue(no.contains(#""command":null"#) && no.contains(#""rejected":true"#), no)
+    }
+
+    func testMatchIsFastEnough() {
+        // Debug builds are ~10x slower than release; ParloBench measures release.
+        let inputs = ["open math", "avvia un timer di venticinque minuti", "opne history", "the weather is nice"]
+        let start = Date()
+        for _ in 0..<200 { for t in inputs { _ = m.match(t) } }
+        let us = Date().timeIntervalSince(start) * 1e6 / 800
+        XCTAssertLessThan(us, 500, "µs per match in a debug build")
+    }
+}
