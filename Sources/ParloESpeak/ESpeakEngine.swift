@@ -29,6 +29,8 @@ public final class ESpeakEngine: @unchecked Sendable {
 
     private let queue = DispatchQueue(label: "parlo.espeak")
     private var initialised: Result<Int, ESpeakError>?
+    /// The voice eSpeak has now; only touched on `queue`.
+    private var currentVoice: String?
 
     private init() {}
 
@@ -51,14 +53,25 @@ public final class ESpeakEngine: @unchecked Sendable {
         return result
     }
 
+    /// Sets the voice only when it changes. Each `espeak_SetVoiceByName` queues a sample-rate
+    /// event that only synthesis consumes; thousands of phonemizer calls would fill eSpeak's
+    /// event list and push the next utterance's first word and sentence events out of it.
+    /// Call only inside `run`.
+    func selectVoice(_ name: String) throws {
+        guard name != currentVoice else { return }
+        guard espeak_SetVoiceByName(name) == EE_OK else {
+            currentVoice = nil
+            throw ESpeakError(.unknownVoice, "eSpeak NG has no voice '\(name)'")
+        }
+        currentVoice = name
+    }
+
     /// IPA for `text` in `voice` (e.g. "it", "en-us"), clauses joined by spaces.
     ///
     /// Uses `espeak_TextToPhonemes`, which consumes its input pointer clause by clause.
     public func ipa(_ text: String, voice: String) throws -> String {
         try run { _ in
-            guard espeak_SetVoiceByName(voice) == EE_OK else {
-                throw ESpeakError(.unknownVoice, "eSpeak NG has no voice '\(voice)'")
-            }
+            try selectVoice(voice)
             var parts: [String] = []
             try text.withCString { cText in
                 var pointer: UnsafeRawPointer? = UnsafeRawPointer(cText)

@@ -67,9 +67,7 @@ extension ESpeakEngine {
                            onChunk: (ESpeakChunk) -> Bool) throws -> Int {
         try withoutActuallyEscaping(onChunk) { handler in
             try run { rate in
-                guard espeak_SetVoiceByName(voice.identifier) == EE_OK else {
-                    throw ESpeakError(.unknownVoice, "eSpeak NG has no voice '\(voice.identifier)'")
-                }
+                try selectVoice(voice.identifier)
                 espeak_SetParameter(espeakRATE, Int32(voice.rate), 0)
                 espeak_SetParameter(espeakPITCH, Int32(voice.pitch), 0)
                 espeak_SetParameter(espeakRANGE, Int32(voice.range), 0)
