@@ -20,6 +20,8 @@ public final class Recognizer {
 
     /// Builds a decoder for `grammar`. Pronunciations come from `extra` first (user and catalog
     /// entries), then from the model's cmudict; words found in neither are reported together.
+    /// With `rejection` (e.g. `.default`), speech that is no sentence of the grammar comes back
+    /// `rejected` with an empty text instead of as the closest sentence (see `Rejection`).
     public init(model: AcousticModel, grammar: JSGFGrammar,
                 pronunciations extra: PronunciationDictionary = .init(),
                 options: [String: String] = [:], rejection: Rejection? = nil) throws {

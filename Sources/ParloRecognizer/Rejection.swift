@@ -2,7 +2,43 @@ import Foundation
 
 /// How a `Recognizer` refuses speech that is no command of its grammar.
 ///
-/// TODO(doc): filled in with the measured method and rates.
+/// A grammar search alone always returns the closest sentence: "turn off the lights" comes
+/// back as "open italian". Three checks on the one decoding pass (no second decoder, no
+/// allphone pass) turn such results into `rejected` ones:
+///
+/// 1. **Natural rejection**: speech the grammar cannot follow to its end gives no hypothesis
+///    (about a third of out-of-grammar sentences).
+/// 2. **Acoustic fit** (`minimumScorePerFrame`, `minimumWordScorePerFrame`): PocketSphinx
+///    scores each frame against the best state still active in the search, so speech forced
+///    onto a command scores low per frame, on average or in one word.
+/// 3. **Coverage** (`maximumUncoveredSpeech`): the commonest false accept is a sentence that
+///    contains a command-like word ("leggi questa pagina" → "repeat", "read me a bedtime story"
+///    → "read slower"), the rest explained as silence. `FrameEnergy` keeps the loudness of each
+///    10 ms frame; loud frames in runs of 0.1 s or more that no word covers are missed speech.
+///
+/// `Recognition.confidence` (0…1) is the lowest of a logistic curve on each check's margin:
+/// exactly 0.5 at a threshold, so `rejected == (confidence < 0.5)`; `Recognition.evidence`
+/// holds the raw measures.
+///
+/// Measured with `.default` (grammar audio-fixtures/basic/commands.gram, eSpeak NG voices;
+/// reproduce with `parlo batch --jsgf audio-fixtures/basic/commands.gram --reject --expect
+/// audio-fixtures/rejection/manifest.jsonl audio-fixtures/basic audio-fixtures/rejection`,
+/// enforced by `RejectionTests`):
+/// - audio-fixtures/rejection + basic (tuned on it): 57 of 60 out-of-grammar sentences
+///   rejected (95 %; 19 without rejection); of the 50 commands recognised right without
+///   rejection, 0 rejected; accepted commands right 50/53 (94 %) vs 50/55 (91 %) without.
+///   The 5 other commands rejected were already empty or wrong without rejection.
+/// - a fresh set made afterwards (30 + 30, new sentences and voices): 29/30 rejected, 0 of 24
+///   right commands lost.
+/// - the same kind of set with white noise at 15 dB SNR: only 23/40 rejected, 3 of 41 right
+///   commands lost: loudness-based coverage degrades in noise (work left).
+/// - decode time: +2 % (energy per frame and walking the best path).
+///
+/// The optional `PhoneLoop` adds a garbage path beside the grammar in the same search (an FSG
+/// built directly, because sphinxbase applies JSGF weights without the language weight, so
+/// they barely matter). Measured with phone probability 0.01 on 20 phones: +1 to +9 rejected
+/// (most in noise) but it also swallowed 1–3 short right commands ("next", "resume") per set,
+/// and costs 15–30 % decode time (39 phones: +60–90 %), so it is off by default.
 public struct Rejection: Sendable, Equatable {
     /// An optional loop of phones beside the grammar (see `GarbageGraph`): speech that fits no
     /// command can run through it, and then the result is rejected.
