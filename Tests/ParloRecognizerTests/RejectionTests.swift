@@ -43,6 +43,7 @@ final class RejectionTests: XCTestCase {
         for c in all {
             let audio = try samples(c.path)
             var t = Date()
+            plain.startStream(); rejecting.startStream()   // independent files, as in batch
             let p = try plain.decode(audio)
             plainSeconds += Date().timeIntervalSince(t)
             t = Date()
