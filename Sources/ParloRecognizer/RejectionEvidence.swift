@@ -50,8 +50,8 @@ extension Rejection {
         let perFrame = frames > 0 ? Double(path.reduce(0) { $0 + $1.acousticScore }) / Double(frames) : 0
         let worstWord = path.filter { $0.isWord && $0.frames >= 5 }
             .map { Double($0.acousticScore) / Double($0.frames) }.min() ?? perFrame
-        let uncovered = Self.align(energy.loudFrames(), decodedFrames: decodedFrames)
-            .map { Self.uncoveredShare(loud: $0, path: path) }
+        let uncovered = Self.alignments(energy.loudFrames(), decodedFrames: decodedFrames)
+            .map { Self.uncoveredShare(loud: $0, path: path) }.min()
         return RejectionEvidence(scorePerFrame: perFrame, worstWordScorePerFrame: worstWord, uncoveredSpeech: uncovered)
     }
 
@@ -72,18 +72,22 @@ extension Rejection {
         return loudCount > 0 ? Double(uncovered) / Double(loudCount) : 0
     }
 
-    /// The loud-frame flags numbered as the decoder numbered its frames. PocketSphinx's voice
-    /// activity detector drops silence before the speech (beyond 0.2 s of pre-roll) and in long
-    /// pauses; for one command that is a quiet run at one end. Tries the start, then the end;
-    /// nil when neither is quiet (the frames cannot be matched reliably).
-    static func align(_ loud: [Bool], decodedFrames: Int) -> [Bool]? {
+    /// The ways the loud-frame flags can be numbered as the decoder numbered its frames.
+    /// PocketSphinx's voice activity detector drops silence before and after the speech (beyond
+    /// 0.2 s of pre-roll and 0.5 s of hangover); for one command those are quiet runs at the
+    /// ends, but how many frames went from which end is not reported. Every split of the
+    /// missing frames between the two ends that drops only quiet frames is a candidate; the
+    /// caller keeps the one that fits the words best. Empty when none does.
+    static func alignments(_ loud: [Bool], decodedFrames: Int) -> [[Bool]] {
         let extra = loud.count - decodedFrames
-        guard !loud.isEmpty, decodedFrames > 0 else { return nil }
-        if abs(extra) <= 2 { return loud }
-        guard extra > 0 else { return nil }
-        if !loud[..<extra].contains(true) { return Array(loud[extra...]) }
-        if !loud[(loud.count - extra)...].contains(true) { return Array(loud[..<(loud.count - extra)]) }
-        return nil
+        guard !loud.isEmpty, decodedFrames > 0 else { return [] }
+        if abs(extra) <= 2 { return [loud] }
+        guard extra > 0 else { return [] }
+        let firstLoud = loud.firstIndex(of: true) ?? loud.count
+        let trailingQuiet = loud.count - 1 - (loud.lastIndex(of: true) ?? -1)
+        return (0...extra).compactMap { head in
+            head <= firstLoud && extra - head <= trailingQuiet ? Array(loud[head..<(loud.count - (extra - head))]) : nil
+        }
     }
 
     /// 0…1, exactly 0.5 at the nearest threshold and falling towards 0 beyond it: the lowest of

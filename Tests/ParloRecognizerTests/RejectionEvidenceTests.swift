@@ -31,13 +31,14 @@ final class RejectionEvidenceTests: XCTestCase {
         XCTAssertEqual(e.decibels, [])
     }
 
-    func testAlignmentDropsTheQuietEndTheDetectorRemoved() {
+    func testAlignmentsDropOnlyQuietFramesFromTheEnds() {
         let loud = [false, false, false, true, true, false]
-        XCTAssertEqual(Rejection.align(loud, decodedFrames: 6), loud)
-        XCTAssertEqual(Rejection.align(loud, decodedFrames: 3), [true, true, false])
-        XCTAssertEqual(Rejection.align([true, true, false, false, false, true], decodedFrames: 3), nil)
-        XCTAssertEqual(Rejection.align([true, false, false, false], decodedFrames: 1), [true])
-        XCTAssertNil(Rejection.align(loud, decodedFrames: 20))
+        XCTAssertEqual(Rejection.alignments(loud, decodedFrames: 6), [loud])
+        XCTAssertEqual(Rejection.alignments(loud, decodedFrames: 3), [[true, true, false]])
+        XCTAssertEqual(Rejection.alignments(loud, decodedFrames: 4), [[false, false, true, true], [false, true, true, false]])
+        XCTAssertEqual(Rejection.alignments([true, true, false, false, false, true], decodedFrames: 3), [])
+        XCTAssertEqual(Rejection.alignments([true, false, false, false], decodedFrames: 1), [[true]])
+        XCTAssertEqual(Rejection.alignments(loud, decodedFrames: 20), [])
     }
 
     func segment(_ w: String, _ s: Int, _ e: Int, word: Bool = true) -> PathSegment {
