@@ -34,8 +34,8 @@ final class RejectionEvidenceTests: XCTestCase {
     func testAlignmentsDropOnlyQuietFramesFromTheEnds() {
         let loud = [false, false, false, true, true, false]
         XCTAssertEqual(Rejection.alignments(loud, decodedFrames: 6), [loud])
-        XCTAssertEqual(Rejection.alignments(loud, decodedFrames: 3), [[true, true, false]])
-        XCTAssertEqual(Rejection.alignments(loud, decodedFrames: 4), [[false, false, true, true], [false, true, true, false]])
+        XCTAssertEqual(Rejection.alignments(loud, decodedFrames: 3), [[false, true, true], [true, true, false]])
+        XCTAssertEqual(Rejection.alignments([false, false, false, false, true, true], decodedFrames: 2), [[true, true]])
         XCTAssertEqual(Rejection.alignments([true, true, false, false, false, true], decodedFrames: 3), [])
         XCTAssertEqual(Rejection.alignments([true, false, false, false], decodedFrames: 1), [[true]])
         XCTAssertEqual(Rejection.alignments(loud, decodedFrames: 20), [])
