@@ -191,7 +191,12 @@ public final class Recognizer {
         var rejected = spoken.isEmpty || spoken.count < all.count
         var confidence: Double? = nil, evidence: RejectionEvidence? = nil
         if let rejection, !rejected {
-            let e = rejection.evidence(path: path, energy: energy, decodedFrames: Int(ps_get_n_frames(decoder)))
+            // Segment frames count from the start of the stream: make them utterance-relative
+            // (the path starts at the utterance's first frame) to line them up with the audio.
+            let first = path.first?.startFrame ?? 0
+            let local = path.map { PathSegment(word: $0.word, startFrame: $0.startFrame - first, endFrame: $0.endFrame - first,
+                                               acousticScore: $0.acousticScore, isWord: $0.isWord) }
+            let e = rejection.evidence(path: local, energy: energy, decodedFrames: Int(ps_get_n_frames(decoder)))
             let c = rejection.confidence(e)
             rejected = c < 0.5
             confidence = c; evidence = e
