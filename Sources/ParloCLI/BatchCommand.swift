@@ -40,7 +40,7 @@ struct BatchCommand: ParsableCommand {
     @Flag(help: "Reject speech that fits no sentence of the grammar (tuned defaults; the --reject-* options adjust them).")
     var reject = false
 
-    @Option(name: .customLong("reject-score"), help: "With --reject: lowest acoustic score per frame a command may have (default -45).")
+    @Option(name: .customLong("reject-score"), help: "With --reject: lowest acoustic score per frame a command may have (default -48).")
     var rejectScore: Double?
 
     @Option(name: .customLong("reject-word-score"), help: "With --reject: lowest acoustic score per frame of any word (default -90).")
