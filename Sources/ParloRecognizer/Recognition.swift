@@ -19,8 +19,9 @@ public struct Recognition: Sendable, Equatable, Codable {
     /// Seconds of audio decoded.
     public var audioSeconds: Double
 
-    /// Whether the utterance fits no sentence of the grammar: nothing was heard, or the
-    /// best path ran through the garbage loop (see `Rejection`).
+    /// Whether the utterance fits no sentence of the grammar: nothing was heard, or (with
+    /// rejection on) the result failed the acoustic/coverage checks or ran through the phone
+    /// loop (see `Rejection`). `text` is then "".
     public var rejected: Bool
 
     /// How sure the recognizer is that `text` was said, 0…1 (1 when rejection is off and a
