@@ -6,6 +6,8 @@
 #include <sphinxbase/err.h>
 #include <sphinxbase/cmd_ln.h>
 #include <sphinxbase/logmath.h>
+#include <sphinxbase/fsg_model.h>
+#include <sphinxbase/jsgf.h>
 
 /* cmd_ln_init is variadic: build a config from an argv-style array instead. */
 static inline cmd_ln_t *parlo_ps_config(int argc, char **argv) {
@@ -20,5 +22,10 @@ static inline void parlo_ps_set_logging(int enabled) {
 /* Converts a log-domain score into a linear probability (0...1). */
 static inline double parlo_ps_exp(ps_decoder_t *ps, int32 logprob) {
     return logmath_exp(ps_get_logmath(ps), logprob);
+}
+
+/* The language weight (-lw) the decoder scales grammar transition log-probabilities by. */
+static inline double parlo_ps_language_weight(ps_decoder_t *ps) {
+    return cmd_ln_float_r(ps_get_config(ps), "-lw");
 }
 #endif

@@ -5,6 +5,7 @@ import ParloEvaluation
 public struct BatchTally: Sendable {
     public private(set) var summary = BatchSummary()
     public private(set) var accuracy = AccuracyReport()
+    public private(set) var rejection = RejectionTally()
 
     public init() {}
 
@@ -21,6 +22,7 @@ public struct BatchTally: Sendable {
             r.expected = e.text
             r.correct = transcriptWords(e.text) == transcriptWords(text)
             accuracy.add(file: r.file, expected: e.text, heard: text)
+            rejection.add(r, expectation: e)
         }
         return r
     }
@@ -40,6 +42,7 @@ public struct BatchTally: Sendable {
             s.insertions = accuracy.alignment.insertions
             s.mismatches = accuracy.mismatches.map { .init(file: $0.file, expected: $0.expected, heard: $0.heard) }
         }
+        if !rejection.isEmpty { s.rejection = rejection }
         return s
     }
 }

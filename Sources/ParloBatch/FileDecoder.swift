@@ -17,6 +17,7 @@ public struct FileDecoder {
 
     public func decode(_ path: String, with recognizer: Recognizer) throws -> Recognition {
         let reader = try SpeechFileReader(path: path, raw: raw)
+        recognizer.startStream()       // files are independent: no state from the previous one
         if reader.duration <= wholeUtteranceLimit {
             let samples = try reader.readAll()
             guard !samples.isEmpty else { throw AudioError(.empty, path: path, "no audio after decoding") }

@@ -11,6 +11,10 @@ public struct FileResult: Codable, Sendable, Equatable {
     public var decodeSeconds: Double?
     /// Whether the speech fitted no sentence of the grammar (or nothing was heard).
     public var rejected: Bool?
+    /// How sure the recognizer is of `text` (0-1).
+    public var confidence: Double?
+    /// What the rejection check measured, when rejection is on.
+    public var evidence: RejectionEvidence?
     /// The expected transcript, when the batch has expectations for this file.
     public var expected: String?
     /// Whether `text` matches `expected` word for word.
@@ -19,7 +23,7 @@ public struct FileResult: Codable, Sendable, Equatable {
     public var error: String?
 
     enum CodingKeys: String, CodingKey {
-        case file, text, words, score, rejected, expected, correct, error
+        case file, text, words, score, rejected, confidence, evidence, expected, correct, error
         case audioSeconds = "audio_s", decodeSeconds = "decode_s"
     }
 
@@ -30,6 +34,8 @@ public struct FileResult: Codable, Sendable, Equatable {
         score = recognition.score
         audioSeconds = recognition.audioSeconds
         rejected = recognition.rejected
+        confidence = recognition.confidence
+        evidence = recognition.evidence
         self.decodeSeconds = decodeSeconds
     }
 
@@ -57,6 +63,8 @@ public struct BatchSummary: Codable, Sendable {
     public var deletions: Int?
     public var insertions: Int?
     public var mismatches: [AccuracyMismatch]?
+    /// Rejection rates, when expectations say which files should be rejected.
+    public var rejection: RejectionTally?
 
     public struct AccuracyMismatch: Codable, Sendable {
         public var file: String
@@ -65,7 +73,7 @@ public struct BatchSummary: Codable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case type, files, failed, xrt, jobs, scored, substitutions, deletions, insertions, mismatches
+        case type, files, failed, xrt, jobs, scored, substitutions, deletions, insertions, mismatches, rejection
         case audioSeconds = "audio_s", decodeSeconds = "decode_s", wallSeconds = "wall_s"
         case sentenceAccuracy = "sentence_accuracy", wordErrorRate = "wer"
     }

@@ -37,11 +37,26 @@ struct BatchCommand: ParsableCommand {
 
     @OptionGroup var raw: RawAudioOptions
 
-    @Option(name: .customLong("garbage-weight"), help: "Weight (0-1) of the phone-loop path that rejects speech fitting no sentence; 0 turns rejection off.")
-    var garbageWeight: Double = 0
+    @Flag(help: "Reject speech that fits no sentence of the grammar (tuned defaults; the --reject-* options adjust them).")
+    var reject = false
 
-    @Option(name: .customLong("garbage-continue"), help: "Weight (0-1) of each further phone in the rejection loop.")
-    var garbageContinue: Double = 0.5
+    @Option(name: .customLong("reject-score"), help: "With --reject: lowest acoustic score per frame a command may have (default -48).")
+    var rejectScore: Double?
+
+    @Option(name: .customLong("reject-word-score"), help: "With --reject: lowest acoustic score per frame of any word (default -90).")
+    var rejectWordScore: Double?
+
+    @Option(name: .customLong("reject-uncovered"), help: "With --reject: highest share (0-1) of loud frames a command may leave unexplained (default 0.2).")
+    var rejectUncovered: Double?
+
+    @Option(name: .customLong("reject-loop"), help: ArgumentHelp("With --reject: add a phone loop beside the grammar with this per-phone probability (0.01 was tuned; default: no loop).", valueName: "P"))
+    var rejectLoop: Double?
+
+    @Option(name: .customLong("reject-entry"), help: "With --reject-loop: probability of entering the loop (default 1).")
+    var rejectEntry: Double?
+
+    @Option(name: .customLong("reject-phones"), help: "With --reject-loop: the loop's phones, space-separated (default: 20 broad classes; 'all' for 39).")
+    var rejectPhones: String?
 
     @Option(name: .customLong("ps"), help: ArgumentHelp("Extra PocketSphinx decoder option, e.g. --ps cmn=live (repeatable).", valueName: "KEY=VALUE"))
     var decoderOptions: [String] = []
@@ -63,11 +78,10 @@ struct BatchCommand: ParsableCommand {
 
         let expectations = try expect.map { try ExpectationSet(manifest: $0) } ?? ExpectationSet()
         let model = try AcousticModel.locate(global.model)
-        let (grammar, extra) = garbageWeight > 0
-            ? try GarbageLoop(weight: garbageWeight, continueWeight: garbageContinue).wrap(loadGrammar())
-            : (try loadGrammar(), PronunciationDictionary())
+        let grammar = try loadGrammar(), extra = PronunciationDictionary()
+        let rejection = rejectionSetting()
         let options = try parsedDecoderOptions()
-        _ = try Recognizer(model: model, grammar: grammar, pronunciations: extra, options: options)  // a bad model or grammar stops here, once
+        _ = try Recognizer(model: model, grammar: grammar, pronunciations: extra, options: options, rejection: rejection)  // a bad model or grammar stops here, once
         let rawFormat = try raw.format()
 
         var session = try BatchSession(outPath: out, resume: resume, expectations: expectations,
@@ -75,7 +89,7 @@ struct BatchCommand: ParsableCommand {
         let todo = files.filter { !session.isDone($0) }
         log.debug("batch", metadata: ["files": "\(files.count)", "todo": "\(todo.count)", "jobs": "\(jobs)"])
         let runner = BatchRunner(jobs: jobs, decoder: FileDecoder(raw: rawFormat)) {
-            try Recognizer(model: model, grammar: grammar, pronunciations: extra, options: options)
+            try Recognizer(model: model, grammar: grammar, pronunciations: extra, options: options, rejection: rejection)
         }
         try runner.run(todo) { _, result in session.record(result) }
         let summary = session.finish(wallSeconds: Date().timeIntervalSince(start), jobs: min(jobs, max(1, todo.count)))
@@ -83,6 +97,21 @@ struct BatchCommand: ParsableCommand {
             if files.isEmpty { printError("no audio files found in \(paths.joined(separator: " "))") }
             throw ExitCode(1)
         }
+    }
+
+    private func rejectionSetting() -> Rejection? {
+        guard reject || rejectScore != nil || rejectWordScore != nil || rejectUncovered != nil
+                || rejectLoop != nil || rejectPhones != nil else { return nil }
+        var r = Rejection.default
+        if let v = rejectScore { r.minimumScorePerFrame = v }
+        if let v = rejectWordScore { r.minimumWordScorePerFrame = v }
+        if let v = rejectUncovered { r.maximumUncoveredSpeech = v }
+        if let p = rejectLoop { r.loop = p > 0 ? .init(phoneProbability: p, phones: Rejection.loopPhones) : nil }
+        if let p = rejectEntry, r.loop != nil { r.loop?.entryProbability = p }
+        if let list = rejectPhones, r.loop != nil {
+            r.loop?.phones = list == "all" ? Rejection.allPhones : list.split(separator: " ").map { $0.uppercased() }
+        }
+        return r
     }
 
     private func parsedDecoderOptions() throws -> [String: String] {

@@ -19,6 +19,11 @@ struct BatchReport {
                 lines.append("  ✗ \((m.file as NSString).lastPathComponent): expected \"\(m.expected)\", heard \"\(m.heard)\"")
             }
         }
+        if let r = s.rejection {
+            lines.append(String(format: "out of grammar rejected %d of %d   in grammar rejected %d of %d   accepted right %d of %d",
+                                r.outOfGrammarRejected, r.outOfGrammar, r.inGrammarRejected, r.inGrammar,
+                                r.inGrammarAcceptedCorrect, r.inGrammarAccepted))
+        }
         return lines.joined(separator: "\n")
     }
 }

@@ -19,12 +19,23 @@ public struct Recognition: Sendable, Equatable, Codable {
     /// Seconds of audio decoded.
     public var audioSeconds: Double
 
-    /// Whether the utterance fits no sentence of the grammar: nothing was heard, or the
-    /// best path ran through the garbage loop (see `GarbageLoop`).
+    /// Whether the utterance fits no sentence of the grammar: nothing was heard, or (with
+    /// rejection on) the result failed the acoustic/coverage checks or ran through the phone
+    /// loop (see `Rejection`). `text` is then "".
     public var rejected: Bool
 
-    public init(text: String, words: [Word], score: Int32, audioSeconds: Double, rejected: Bool = false) {
+    /// How sure the recognizer is that `text` was said, 0…1 (1 when rejection is off and a
+    /// sentence was found; see `Rejection` for how it is measured).
+    public var confidence: Double
+
+    /// What the rejection check measured (nil when rejection is off or nothing was recognised).
+    public var evidence: RejectionEvidence?
+
+    public init(text: String, words: [Word], score: Int32, audioSeconds: Double, rejected: Bool = false,
+                confidence: Double? = nil, evidence: RejectionEvidence? = nil) {
+        self.evidence = evidence
         self.rejected = rejected
+        self.confidence = confidence ?? (rejected || text.isEmpty ? 0 : 1)
         self.text = text; self.words = words; self.score = score; self.audioSeconds = audioSeconds
     }
 }

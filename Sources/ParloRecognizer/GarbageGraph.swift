@@ -1,0 +1,82 @@
+import CPocketSphinx
+import Foundation
+
+/// Builds the finite-state graph a rejecting `Recognizer` searches: the JSGF grammar compiled
+/// by sphinxbase, copied into a graph with one more state, plus a phone loop from the start
+/// state to the final state whose costs `Rejection` sets exactly.
+enum GarbageGraph {
+    /// Garbage words look like `__g_aa`: never a real word of any catalog.
+    static let prefix = "__g_"
+    static func words(_ r: Rejection.PhoneLoop) -> [(word: String, phone: String)] { r.phones.map { (prefix + $0.lowercased(), $0) } }
+    static func isGarbage(_ word: String) -> Bool { word.hasPrefix(prefix) }
+
+    static func dictionary(_ r: Rejection.PhoneLoop) -> PronunciationDictionary {
+        var d = PronunciationDictionary()
+        for (w, p) in words(r) { d.add(w, p) }
+        return d
+    }
+
+    /// `grammar` with every public rule offered at the top (sphinxbase would take just one).
+    static func singleTopRule(_ grammar: JSGFGrammar) throws -> String {
+        var text = grammar.text
+        var names: [String] = []
+        let pattern = try NSRegularExpression(pattern: #"public\s+<([^>]+)>"#)
+        for m in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).reversed() {
+            let name = String(text[Range(m.range(at: 1), in: text)!])
+            names.insert(name, at: 0)
+            text.replaceSubrange(Range(m.range, in: text)!, with: "<\(name)>")
+        }
+        guard !names.isEmpty else { throw RecognizerError(.badGrammar, "the grammar has no public rule") }
+        return text + "\npublic <__parlo_top> = " + names.map { "<\($0)>" }.joined(separator: " | ") + ";\n"
+    }
+
+    /// A new FSG (caller frees it with `fsg_model_free`) for `grammar` with the garbage loop.
+    static func build(_ grammar: JSGFGrammar, loop rejection: Rejection.PhoneLoop, decoder: OpaquePointer,
+                      name: String) throws -> UnsafeMutablePointer<fsg_model_t> {
+        let text = try singleTopRule(grammar)
+        guard let jsgf = jsgf_parse_string(text, nil) else {
+            throw RecognizerError(.badGrammar, "PocketSphinx could not parse the grammar")
+        }
+        defer { jsgf_grammar_free(jsgf) }
+        guard let rule = jsgf_get_rule(jsgf, "<\(String(cString: jsgf_grammar_name(jsgf))).__parlo_top>") ?? jsgf_get_public_rule(jsgf) else {
+            throw RecognizerError(.badGrammar, "the grammar has no public rule")
+        }
+        let lmath = ps_get_logmath(decoder)
+        let lw = Float(parlo_ps_language_weight(decoder))
+        guard let commands = jsgf_build_fsg(jsgf, rule, lmath, lw) else {
+            throw RecognizerError(.badGrammar, "PocketSphinx could not compile the grammar")
+        }
+        defer { fsg_model_free(commands) }
+        let n = commands.pointee.n_state
+        let loop = n                                     // the one extra state
+        guard let fsg = fsg_model_init(name, lmath, lw, n + 1) else {
+            throw RecognizerError(.badGrammar, "PocketSphinx could not build the rejection graph")
+        }
+        fsg.pointee.start_state = commands.pointee.start_state
+        fsg.pointee.final_state = commands.pointee.final_state
+        // Copy every arc (null arcs are already closed transitively by jsgf_build_fsg).
+        for state in 0..<n {
+            var it = fsg_model_arcs(commands, state)
+            while let i = it, let link = fsg_arciter_get(i) {
+                let l = link.pointee
+                if l.wid < 0 {
+                    _ = fsg_model_null_trans_add(fsg, l.from_state, l.to_state, l.logs2prob)
+                } else {
+                    let wid = fsg_model_word_add(fsg, commands.pointee.vocab[Int(l.wid)])
+                    fsg_model_trans_add(fsg, l.from_state, l.to_state, l.logs2prob, wid)
+                }
+                it = fsg_arciter_next(i)
+            }
+        }
+        func cost(_ p: Double) -> Int32 { Int32(clamping: Int(Double(logmath_log(lmath, max(p, 1e-300))) * Double(lw))) }
+        let phone = cost(rejection.phoneProbability), entry = cost(rejection.entryProbability)
+        let start = fsg.pointee.start_state, final = fsg.pointee.final_state
+        for (word, _) in words(rejection) {
+            let wid = fsg_model_word_add(fsg, word)
+            fsg_model_trans_add(fsg, start, loop, entry &+ phone, wid)
+            fsg_model_trans_add(fsg, loop, loop, phone, wid)
+            fsg_model_trans_add(fsg, loop, final, phone, wid)
+        }
+        return fsg
+    }
+}

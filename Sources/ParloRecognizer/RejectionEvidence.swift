@@ -1,0 +1,102 @@
+import Foundation
+
+/// What the rejection check measured on one utterance.
+public struct RejectionEvidence: Sendable, Equatable, Codable {
+    /// Mean acoustic score per 10 ms frame along the best path, silences included
+    /// (PocketSphinx's scaled log domain, relative to the best active state in each frame, so
+    /// 0 is a perfect fit). Clean commands: about −10…−42; speech forced onto a command: −25…−50.
+    public var scorePerFrame: Double
+    /// The lowest score per frame of any one word of 5 frames or more: a single word forced
+    /// onto unrelated sound (commands: ≥ −80; "thank you very much" read as "start a two
+    /// minute timer": −96).
+    public var worstWordScorePerFrame: Double
+    /// Share (0…1) of the utterance's loud frames that no word covers, counting only runs of at
+    /// least 0.1 s: speech the decoder explained as silence. Commands: ≤ 0.25; speech that merely
+    /// contains a command word ("leggi questa pagina" → "repeat"): 0.3…0.8. nil when the
+    /// decoder's frames cannot be matched with the audio.
+    public var uncoveredSpeech: Double?
+
+    public init(scorePerFrame: Double, worstWordScorePerFrame: Double, uncoveredSpeech: Double?) {
+        self.scorePerFrame = scorePerFrame; self.worstWordScorePerFrame = worstWordScorePerFrame
+        self.uncoveredSpeech = uncoveredSpeech
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case scorePerFrame = "score_per_frame", worstWordScorePerFrame = "worst_word_score_per_frame"
+        case uncoveredSpeech = "uncovered_speech"
+    }
+}
+
+/// A segment of the best path: a word, silence or filler, with its frames and acoustic score.
+struct PathSegment: Equatable {
+    var word: String
+    var startFrame: Int
+    var endFrame: Int          // inclusive
+    var acousticScore: Int
+    var isWord: Bool
+    var frames: Int { endFrame - startFrame + 1 }
+}
+
+extension Rejection {
+    /// Shortest run of uncovered loud frames (10 ms each) that counts as missed speech: a word
+    /// edge or a plosive release the segmentation cut short is not.
+    static let minimumUncoveredRun = 10
+    /// Frames either side of a word that still count as covered (word edges are approximate).
+    static let coverageMargin = 3
+
+    /// Measures the best path against itself and against the loudness of the audio.
+    func evidence(path: [PathSegment], energy: FrameEnergy, decodedFrames: Int) -> RejectionEvidence {
+        let frames = path.reduce(0) { $0 + $1.frames }
+        let perFrame = frames > 0 ? Double(path.reduce(0) { $0 + $1.acousticScore }) / Double(frames) : 0
+        let worstWord = path.filter { $0.isWord && $0.frames >= 5 }
+            .map { Double($0.acousticScore) / Double($0.frames) }.min() ?? perFrame
+        let uncovered = Self.alignments(energy.loudFrames(), decodedFrames: decodedFrames)
+            .map { Self.uncoveredShare(loud: $0, path: path) }.min()
+        return RejectionEvidence(scorePerFrame: perFrame, worstWordScorePerFrame: worstWord, uncoveredSpeech: uncovered)
+    }
+
+    /// Share of loud frames in runs of ≥ `minimumUncoveredRun` that no word covers.
+    static func uncoveredShare(loud: [Bool], path: [PathSegment]) -> Double {
+        var covered = [Bool](repeating: false, count: loud.count)
+        for s in path where s.isWord {
+            let lo = max(0, s.startFrame - coverageMargin), hi = min(loud.count - 1, s.endFrame + coverageMargin)
+            if lo <= hi { for i in lo...hi { covered[i] = true } }
+        }
+        var uncovered = 0, run = 0
+        for (isLoud, isCovered) in zip(loud, covered) + [(false, true)] {
+            if isLoud && !isCovered { run += 1; continue }
+            if run >= minimumUncoveredRun { uncovered += run }
+            run = 0
+        }
+        let loudCount = loud.filter { $0 }.count
+        return loudCount > 0 ? Double(uncovered) / Double(loudCount) : 0
+    }
+
+    /// The ways the loud-frame flags can be numbered as the decoder numbered its frames.
+    /// PocketSphinx's voice activity detector drops silence before and after the speech (beyond
+    /// 0.2 s of pre-roll and 0.5 s of hangover); for one command those are quiet runs at the
+    /// ends, but how many frames went from which end is not reported. Every split of the
+    /// missing frames between the two ends that drops only quiet frames is a candidate; the
+    /// caller keeps the one that fits the words best. Empty when none does.
+    static func alignments(_ loud: [Bool], decodedFrames: Int) -> [[Bool]] {
+        let extra = loud.count - decodedFrames
+        guard !loud.isEmpty, decodedFrames > 0 else { return [] }
+        if abs(extra) <= 2 { return [loud] }
+        guard extra > 0 else { return [] }
+        let firstLoud = loud.firstIndex(of: true) ?? loud.count
+        let trailingQuiet = loud.count - 1 - (loud.lastIndex(of: true) ?? -1)
+        return (0...extra).compactMap { head in
+            head <= firstLoud && extra - head <= trailingQuiet ? Array(loud[head..<(loud.count - (extra - head))]) : nil
+        }
+    }
+
+    /// 0…1, exactly 0.5 at the nearest threshold and falling towards 0 beyond it: the lowest of
+    /// a logistic curve on each measure's margin to its threshold.
+    func confidence(_ e: RejectionEvidence) -> Double {
+        func logistic(_ x: Double) -> Double { 1 / (1 + exp(-x)) }
+        var c = min(logistic((e.scorePerFrame - minimumScorePerFrame) / 4),
+                    logistic((e.worstWordScorePerFrame - minimumWordScorePerFrame) / 8))
+        if let u = e.uncoveredSpeech { c = min(c, logistic((maximumUncoveredSpeech - u) / 0.05)) }
+        return c
+    }
+}

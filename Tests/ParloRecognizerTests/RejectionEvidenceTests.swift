@@ -1,0 +1,75 @@
+import XCTest
+@testable import ParloRecognizer
+
+/// The pure parts of rejection: loudness per frame, frame alignment, uncovered speech, confidence.
+final class RejectionEvidenceTests: XCTestCase {
+    func energy(_ frames: [Int16]) -> FrameEnergy {
+        var e = FrameEnergy()
+        let samples = frames.flatMap { level in (0..<FrameEnergy.samplesPerFrame).map { $0 % 2 == 0 ? level : -level } }
+        samples.withUnsafeBufferPointer { e.add($0) }
+        return e
+    }
+
+    func testLoudFramesFollowTheSignalAndIgnoreSteadyNoise() {
+        let e = energy([0, 0, 3000, 3000, 0, 10, 3000])
+        XCTAssertEqual(e.decibels.count, 7)
+        XCTAssertEqual(e.loudFrames(), [false, false, true, true, false, false, true])
+        // Noise at 1/10 of the speech amplitude (20 dB down) is not speech.
+        let noisy = energy([300, 300, 300, 3000, 300, 300, 300, 300, 300, 300, 300])
+        XCTAssertEqual(noisy.loudFrames().filter { $0 }.count, 1)
+    }
+
+    func testPartialFramesWaitForTheirLastSample() {
+        var e = FrameEnergy()
+        let half = [Int16](repeating: 1000, count: 100)
+        half.withUnsafeBufferPointer { e.add($0) }
+        XCTAssertEqual(e.decibels.count, 0)
+        half.withUnsafeBufferPointer { e.add($0) }
+        XCTAssertEqual(e.decibels.count, 1)
+        XCTAssertEqual(e.decibels[0], 60, accuracy: 0.1)
+        e.reset()
+        XCTAssertEqual(e.decibels, [])
+    }
+
+    func testAlignmentsDropOnlyQuietFramesFromTheEnds() {
+        let loud = [false, false, false, true, true, false]
+        XCTAssertEqual(Rejection.alignments(loud, decodedFrames: 6), [loud])
+        XCTAssertEqual(Rejection.alignments(loud, decodedFrames: 3), [[false, true, true], [true, true, false]])
+        XCTAssertEqual(Rejection.alignments([false, false, false, false, true, true], decodedFrames: 2), [[true, true]])
+        XCTAssertEqual(Rejection.alignments([true, true, false, false, false, true], decodedFrames: 3), [])
+        XCTAssertEqual(Rejection.alignments([true, false, false, false], decodedFrames: 1), [[true]])
+        XCTAssertEqual(Rejection.alignments(loud, decodedFrames: 20), [])
+    }
+
+    func segment(_ w: String, _ s: Int, _ e: Int, word: Bool = true) -> PathSegment {
+        PathSegment(word: w, startFrame: s, endFrame: e, acousticScore: -10 * (e - s + 1), isWord: word)
+    }
+
+    func testOnlyLongRunsOfSpeechOutsideWordsCount() {
+        // 40 loud frames: 20 inside "repeat", 20 after it explained as silence.
+        let loud = [Bool](repeating: true, count: 40)
+        let path = [segment("repeat", 0, 19), segment("<sil>", 20, 39, word: false)]
+        // 3 frames of margin after the word, then 17 uncovered frames in one run.
+        XCTAssertEqual(Rejection.uncoveredShare(loud: loud, path: path), 17.0 / 40, accuracy: 1e-9)
+        // A short tail (a plosive release) is not missed speech.
+        let short = [Bool](repeating: true, count: 28)
+        XCTAssertEqual(Rejection.uncoveredShare(loud: short, path: [segment("stop", 0, 19), segment("<sil>", 20, 27, word: false)]), 0)
+    }
+
+    func testConfidenceIsOneHalfAtEachThresholdAndFallsBeyond() {
+        let r = Rejection.default
+        let path = [segment("open", 0, 9), segment("math", 10, 19)]
+        var e = RejectionEvidence(scorePerFrame: r.minimumScorePerFrame, worstWordScorePerFrame: 0, uncoveredSpeech: 0)
+        XCTAssertEqual(r.confidence(e), 0.5, accuracy: 1e-9)
+        e.scorePerFrame -= 10
+        XCTAssertLessThan(r.confidence(e), 0.1)
+        e = RejectionEvidence(scorePerFrame: -10, worstWordScorePerFrame: -20, uncoveredSpeech: r.maximumUncoveredSpeech + 0.1)
+        XCTAssertLessThan(r.confidence(e), 0.5)
+        e.uncoveredSpeech = nil
+        XCTAssertGreaterThan(r.confidence(e), 0.99)
+        let measured = r.evidence(path: path, energy: energy([Int16](repeating: 2000, count: 20)), decodedFrames: 20)
+        XCTAssertEqual(measured.scorePerFrame, -10)
+        XCTAssertEqual(measured.worstWordScorePerFrame, -10)
+        XCTAssertEqual(measured.uncoveredSpeech, 0)
+    }
+}
