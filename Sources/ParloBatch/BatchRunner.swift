@@ -8,15 +8,20 @@ import ParloRecognizer
 /// Results arrive on `deliver` from worker threads, one at a time (serialised by a lock), so a
 /// caller can write each line to disk at once: an interrupted batch keeps what it finished.
 public final class BatchRunner: @unchecked Sendable {
-    public typealias RecognizerFactory = @Sendable () throws -> Recognizer
+    public typealias RecognizerFactory = @Sendable () throws -> any UtteranceDecoder
+    /// Turns a recognition into the command it triggers (with a catalog), on the worker thread.
+    public typealias Interpreter = @Sendable (Recognition) -> CommandOutcome
 
     public let jobs: Int
     public let decoder: FileDecoder
     private let makeRecognizer: RecognizerFactory
+    private let interpret: Interpreter?
 
-    public init(jobs: Int, decoder: FileDecoder = FileDecoder(), recognizer: @escaping RecognizerFactory) {
+    public init(jobs: Int, decoder: FileDecoder = FileDecoder(), interpreter: Interpreter? = nil,
+                recognizer: @escaping RecognizerFactory) {
         self.jobs = max(1, jobs)
         self.decoder = decoder
+        self.interpret = interpreter
         self.makeRecognizer = recognizer
     }
 
@@ -28,7 +33,7 @@ public final class BatchRunner: @unchecked Sendable {
         let first = try makeRecognizer()            // fail fast, before any thread starts
         let workers = min(jobs, files.count)
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            let recognizer: Recognizer
+            let recognizer: any UtteranceDecoder
             do { recognizer = worker == 0 ? first : try makeRecognizer() } catch {
                 state.fail(error); return
             }
@@ -39,7 +44,8 @@ public final class BatchRunner: @unchecked Sendable {
                 do {
                     let recognition = try decoder.decode(path, with: recognizer)
                     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-                    result = FileResult(file: path, recognition: recognition, decodeSeconds: seconds)
+                    result = FileResult(file: path, recognition: recognition, decodeSeconds: seconds,
+                                        outcome: interpret?(recognition))
                 } catch {
                     result = FileResult(file: path, error: error)
                 }

@@ -6,6 +6,7 @@ public struct BatchTally: Sendable {
     public private(set) var summary = BatchSummary()
     public private(set) var accuracy = AccuracyReport()
     public private(set) var rejection = RejectionTally()
+    public private(set) var commands = CommandTally()
 
     public init() {}
 
@@ -23,6 +24,7 @@ public struct BatchTally: Sendable {
             r.correct = transcriptWords(e.text) == transcriptWords(text)
             accuracy.add(file: r.file, expected: e.text, heard: text)
             rejection.add(r, expectation: e)
+            commands.add(r, expectation: e)
         }
         return r
     }
@@ -43,6 +45,10 @@ public struct BatchTally: Sendable {
             s.mismatches = accuracy.mismatches.map { .init(file: $0.file, expected: $0.expected, heard: $0.heard) }
         }
         if !rejection.isEmpty { s.rejection = rejection }
+        if commands.scored > 0 {
+            s.commandAccuracy = commands.accuracy
+            s.commands = commands
+        }
         return s
     }
 }

@@ -6,8 +6,8 @@ import ParloRecognizer
 /// Decodes one audio file with a recognizer, streaming it in blocks.
 ///
 /// Short files are one utterance. Long files are cut at the pauses PocketSphinx's voice activity
-/// detector finds, so the
-/// decoder's search never grows with the file's length: memory stays flat for an hour of audio.
+/// detector finds, so the decoder's search never grows with the file's length: memory stays
+/// flat for an hour of audio.
 public struct FileDecoder {
     /// Files up to this long are decoded as a single utterance.
     public var wholeUtteranceLimit: Double = 30
@@ -15,15 +15,15 @@ public struct FileDecoder {
 
     public init(raw: RawFormat? = nil) { self.raw = raw }
 
-    public func decode(_ path: String, with recognizer: Recognizer) throws -> Recognition {
+    public func decode(_ path: String, with decoder: any UtteranceDecoder) throws -> Recognition {
         let reader = try SpeechFileReader(path: path, raw: raw)
-        recognizer.startStream()       // files are independent: no state from the previous one
+        decoder.recognizer.startStream()       // files are independent: no state from the previous one
         if reader.duration <= wholeUtteranceLimit {
             let samples = try reader.readAll()
             guard !samples.isEmpty else { throw AudioError(.empty, path: path, "no audio after decoding") }
-            return try recognizer.decode(samples)
+            return try decoder.decodeUtterance(samples)
         }
-        return try decodeSegmented(reader, with: recognizer)
+        return try decodeSegmented(reader, with: decoder.recognizer)
     }
 
     private func decodeSegmented(_ reader: SpeechFileReader, with recognizer: Recognizer) throws -> Recognition {

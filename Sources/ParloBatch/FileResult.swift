@@ -1,3 +1,4 @@
+import ParloCatalog
 import ParloCore
 import ParloRecognizer
 
@@ -21,13 +22,17 @@ public struct FileResult: Codable, Sendable, Equatable {
     public var correct: Bool?
     /// A one-line reason, when the file could not be decoded.
     public var error: String?
+    /// The command triggered, when the batch runs against a command catalog.
+    public var outcome: CommandOutcome?
 
     enum CodingKeys: String, CodingKey {
         case file, text, words, score, rejected, confidence, evidence, expected, correct, error
+        case command, slots, language
         case audioSeconds = "audio_s", decodeSeconds = "decode_s"
     }
 
-    public init(file: String, recognition: Recognition, decodeSeconds: Double) {
+    public init(file: String, recognition: Recognition, decodeSeconds: Double, outcome: CommandOutcome? = nil) {
+        self.outcome = outcome
         self.file = file
         text = recognition.text
         words = recognition.words
@@ -37,6 +42,10 @@ public struct FileResult: Codable, Sendable, Equatable {
         confidence = recognition.confidence
         evidence = recognition.evidence
         self.decodeSeconds = decodeSeconds
+        if let outcome {
+            rejected = outcome.command == nil
+            confidence = min(recognition.confidence ?? 1, outcome.matchConfidence)
+        }
     }
 
     public init(file: String, error: any Error) {
@@ -65,6 +74,10 @@ public struct BatchSummary: Codable, Sendable {
     public var mismatches: [AccuracyMismatch]?
     /// Rejection rates, when expectations say which files should be rejected.
     public var rejection: RejectionTally?
+    /// Share of files whose command and every slot were right, when expectations name commands.
+    public var commandAccuracy: Double?
+    /// Command counts, per language and as a confusion matrix.
+    public var commands: CommandTally?
 
     public struct AccuracyMismatch: Codable, Sendable {
         public var file: String
@@ -73,10 +86,58 @@ public struct BatchSummary: Codable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case type, files, failed, xrt, jobs, scored, substitutions, deletions, insertions, mismatches, rejection
+        case type, files, failed, xrt, jobs, scored, substitutions, deletions, insertions, mismatches, rejection, commands
+        case commandAccuracy = "command_accuracy"
         case audioSeconds = "audio_s", decodeSeconds = "decode_s", wallSeconds = "wall_s"
         case sentenceAccuracy = "sentence_accuracy", wordErrorRate = "wer"
     }
 
     public init() {}
+}
+
+extension FileResult {
+    /// With a catalog, `command` and `language` are always present: `null` when rejected.
+    /// `rejected` and `confidence` then describe the whole result (acoustic and matcher checks).
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(file, forKey: .file)
+        try c.encodeIfPresent(text, forKey: .text)
+        try c.encodeIfPresent(words, forKey: .words)
+        try c.encodeIfPresent(score, forKey: .score)
+        try c.encodeIfPresent(audioSeconds, forKey: .audioSeconds)
+        try c.encodeIfPresent(decodeSeconds, forKey: .decodeSeconds)
+        try c.encodeIfPresent(evidence, forKey: .evidence)
+        try c.encodeIfPresent(expected, forKey: .expected)
+        try c.encodeIfPresent(correct, forKey: .correct)
+        try c.encodeIfPresent(error, forKey: .error)
+        try c.encodeIfPresent(rejected, forKey: .rejected)
+        try c.encodeIfPresent(confidence, forKey: .confidence)
+        if let o = outcome {
+            try c.encode(o.command, forKey: .command)
+            try c.encode(o.slots, forKey: .slots)
+            try c.encode(o.language, forKey: .language)
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        file = try c.decode(String.self, forKey: .file)
+        text = try c.decodeIfPresent(String.self, forKey: .text)
+        words = try c.decodeIfPresent([Recognition.Word].self, forKey: .words)
+        score = try c.decodeIfPresent(Int32.self, forKey: .score)
+        audioSeconds = try c.decodeIfPresent(Double.self, forKey: .audioSeconds)
+        decodeSeconds = try c.decodeIfPresent(Double.self, forKey: .decodeSeconds)
+        rejected = try c.decodeIfPresent(Bool.self, forKey: .rejected)
+        confidence = try c.decodeIfPresent(Double.self, forKey: .confidence)
+        evidence = try c.decodeIfPresent(RejectionEvidence.self, forKey: .evidence)
+        expected = try c.decodeIfPresent(String.self, forKey: .expected)
+        correct = try c.decodeIfPresent(Bool.self, forKey: .correct)
+        error = try c.decodeIfPresent(String.self, forKey: .error)
+        if c.contains(.command) {
+            outcome = CommandOutcome(command: try c.decodeIfPresent(String.self, forKey: .command),
+                                     slots: try c.decodeIfPresent([String: SlotValue].self, forKey: .slots) ?? [:],
+                                     language: try c.decodeIfPresent(String.self, forKey: .language),
+                                     matchConfidence: confidence ?? 0)
+        }
+    }
 }

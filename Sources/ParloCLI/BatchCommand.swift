@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Logging
 import Parlo
 
 /// `parlo batch`: decode audio files, print one result per file, and score them against
@@ -17,8 +18,14 @@ struct BatchCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Option(help: "JSGF grammar file to recognise against.")
+    @Option(help: "JSGF grammar file to recognise against (instead of a command catalog).")
     var jsgf: String?
+
+    @Option(help: "Command catalog folder (*.yaml): adds command, slots, language to each result (default: grammars).")
+    var grammar: String?
+
+    @Flag(name: .customLong("no-reject"), help: "With a catalog: keep the closest command even for speech that fits none.")
+    var noReject = false
 
     @Option(help: "Worker threads, each with its own decoder (default: number of cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
@@ -67,7 +74,7 @@ struct BatchCommand: ParsableCommand {
     func validate() throws {
         if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if resume && out == nil { throw ValidationError("--resume needs --out FILE to resume from") }
-        if jsgf == nil { throw ValidationError("give a grammar with --jsgf FILE") }
+        if jsgf != nil && grammar != nil { throw ValidationError("give either --jsgf FILE or --grammar FOLDER, not both") }
     }
 
     func run() throws {
@@ -78,19 +85,14 @@ struct BatchCommand: ParsableCommand {
 
         let expectations = try expect.map { try ExpectationSet(manifest: $0) } ?? ExpectationSet()
         let model = try AcousticModel.locate(global.model)
-        let grammar = try loadGrammar(), extra = PronunciationDictionary()
-        let rejection = rejectionSetting()
         let options = try parsedDecoderOptions()
-        _ = try Recognizer(model: model, grammar: grammar, pronunciations: extra, options: options, rejection: rejection)  // a bad model or grammar stops here, once
         let rawFormat = try raw.format()
+        let runner = try makeRunner(model: model, options: options, raw: rawFormat, logger: log)
 
         var session = try BatchSession(outPath: out, resume: resume, expectations: expectations,
                                        json: json || !Terminal.stdoutIsTerminal, total: files.count)
         let todo = files.filter { !session.isDone($0) }
         log.debug("batch", metadata: ["files": "\(files.count)", "todo": "\(todo.count)", "jobs": "\(jobs)"])
-        let runner = BatchRunner(jobs: jobs, decoder: FileDecoder(raw: rawFormat)) {
-            try Recognizer(model: model, grammar: grammar, pronunciations: extra, options: options, rejection: rejection)
-        }
         try runner.run(todo) { _, result in session.record(result) }
         let summary = session.finish(wallSeconds: Date().timeIntervalSince(start), jobs: min(jobs, max(1, todo.count)))
         if summary.failed > 0 || !missing.isEmpty || files.isEmpty {
@@ -99,8 +101,32 @@ struct BatchCommand: ParsableCommand {
         }
     }
 
-    private func rejectionSetting() -> Rejection? {
-        guard reject || rejectScore != nil || rejectWordScore != nil || rejectUncovered != nil
+    /// A runner on the JSGF grammar, or on the command catalog with rejection and matching.
+    /// A bad model, grammar or catalog stops here, once, before any file is read.
+    private func makeRunner(model: AcousticModel, options: [String: String], raw: RawFormat?,
+                            logger: Logger) throws -> BatchRunner {
+        let decoder = FileDecoder(raw: raw)
+        if let jsgf {
+            let grammar = try loadGrammar(jsgf), rejection = rejectionSetting(default: false)
+            let make: BatchRunner.RecognizerFactory = {
+                try Recognizer(model: model, grammar: grammar, options: options, rejection: rejection)
+            }
+            _ = try make()
+            return BatchRunner(jobs: jobs, decoder: decoder, recognizer: make)
+        }
+        let compiled = try CatalogCompiler(model: model, logger: logger).compile(folder: grammar ?? "grammars")
+        let matcher = CommandMatcher(sentences: compiled.sentences)
+        let rejection = rejectionSetting(default: !noReject)
+        let make: BatchRunner.RecognizerFactory = {
+            try CatalogRecognizer(compiled: compiled, model: model, options: options, rejection: rejection)
+        }
+        _ = try make()
+        return BatchRunner(jobs: jobs, decoder: decoder, interpreter: { CommandOutcome($0, matcher: matcher) },
+                           recognizer: make)
+    }
+
+    private func rejectionSetting(default on: Bool) -> Rejection? {
+        guard on || reject || rejectScore != nil || rejectWordScore != nil || rejectUncovered != nil
                 || rejectLoop != nil || rejectPhones != nil else { return nil }
         var r = Rejection.default
         if let v = rejectScore { r.minimumScorePerFrame = v }
@@ -124,8 +150,7 @@ struct BatchCommand: ParsableCommand {
         return options
     }
 
-    private func loadGrammar() throws -> JSGFGrammar {
-        guard let path = jsgf else { throw ValidationError("give a grammar with --jsgf FILE") }
+    private func loadGrammar(_ path: String) throws -> JSGFGrammar {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
             throw CLIError("\(path): cannot read the grammar file")
         }

@@ -24,6 +24,26 @@ struct BatchReport {
                                 r.outOfGrammarRejected, r.outOfGrammar, r.inGrammarRejected, r.inGrammar,
                                 r.inGrammarAcceptedCorrect, r.inGrammarAccepted))
         }
+        if let c = s.commands {
+            let langs = c.byLanguage.keys.sorted().map { l in
+                let n = c.byLanguage[l]!
+                return String(format: "%@ %.1f %% (%d/%d)", l, 100 * Double(n.correct) / Double(max(1, n.scored)), n.correct, n.scored)
+            }.joined(separator: ", ")
+            lines.append(String(format: "command accuracy %.1f %% (%d of %d; command and every slot right)  %@",
+                                c.accuracy * 100, c.correct, c.scored, langs))
+            lines.append(contentsOf: confusionLines(c.confusion))
+        }
         return lines.joined(separator: "\n")
+    }
+
+    /// The off-diagonal cells of the confusion matrix: which command was heard as which.
+    private func confusionLines(_ confusion: [String: [String: Int]]) -> [String] {
+        var out: [String] = []
+        for expected in confusion.keys.sorted() {
+            for (got, n) in confusion[expected]!.sorted(by: { $0.key < $1.key }) where got != expected {
+                out.append("  \(expected) → \(got == "-" ? "rejected" : got): \(n)")
+            }
+        }
+        return out.isEmpty ? [] : ["confusions (expected → triggered):"] + out
     }
 }

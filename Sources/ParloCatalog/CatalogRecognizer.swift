@@ -16,14 +16,18 @@ public final class CatalogRecognizer {
     private var fallbackDecoder: Recognizer?
     private let model: AcousticModel
     private let options: [String: String]
+    private let rejection: Rejection?
     /// Streaming passes over each utterance before the whole-utterance decode (see `decode`).
     public var adaptationPasses = 1
 
-    public init(compiled: CompiledCatalog, model: AcousticModel, options: [String: String] = [:]) throws {
+    public init(compiled: CompiledCatalog, model: AcousticModel, options: [String: String] = [:],
+                rejection: Rejection? = nil) throws {
         self.compiled = compiled
         self.model = model
         self.options = options
-        primary = try Recognizer(model: model, grammar: compiled.grammar, pronunciations: compiled.dictionary, options: options)
+        self.rejection = rejection
+        primary = try Recognizer(model: model, grammar: compiled.grammar, pronunciations: compiled.dictionary,
+                                 options: options, rejection: rejection)
     }
 
     /// The second decoder (no filler words), created on demand.
@@ -31,7 +35,8 @@ public final class CatalogRecognizer {
         if let fallbackDecoder { return fallbackDecoder }
         var o = options
         o["-fsgusefiller"] = "no"
-        let r = try Recognizer(model: model, grammar: compiled.grammar, pronunciations: compiled.dictionary, options: o)
+        let r = try Recognizer(model: model, grammar: compiled.grammar, pronunciations: compiled.dictionary,
+                               options: o, rejection: rejection)
         fallbackDecoder = r
         return r
     }
