@@ -12,8 +12,7 @@ build: setup
 
 ## The main job on the bundled default: batch evaluation of audio-fixtures/ with its report.
 demo: build
-	$(RELEASE_BIN) batch --jsgf audio-fixtures/basic/commands.gram \
-	    --expect audio-fixtures/basic/manifest.jsonl audio-fixtures/basic
+	$(RELEASE_BIN) batch --expect audio-fixtures/basic/manifest.jsonl audio-fixtures/basic
 
 test:
 	@scripts/setup test

@@ -79,3 +79,30 @@ final class BatchCommandTests: XCTestCase {
         XCTAssertEqual(noModel.stderr.split(separator: "\n").count, 1, noModel.stderr)
     }
 }
+
+/// `parlo batch` against the bundled command catalog (grammars/), the default without --jsgf.
+final class BatchCatalogTests: XCTestCase {
+    /// The package root, found from this source file: fixtures and grammars live there.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    func testCommandsSlotsAndLanguageComeWithEachResultAndNonCommandsAreNull() throws {
+        let fixtures = Self.root.appendingPathComponent("audio-fixtures")
+        let files = ["basic/00-open_math.wav", "basic/16-start_a_twenty_five_minute_timer.wav",
+                     "rejection/00-oog-I_need_to_buy_some_milk_and_brea.flac"].map { fixtures.appendingPathComponent($0).path }
+        let out = try ParloProcess.run(["batch", "--grammar", Self.root.appendingPathComponent("grammars").path, "--json"] + files)
+        XCTAssertEqual(out.status, 0, out.stderr)
+        let objects = try out.lines.map(ParloProcess.object)
+        XCTAssertEqual(objects.count, 4)
+        XCTAssertEqual(objects[0]["command"] as? String, "open_subject")
+        XCTAssertEqual((objects[0]["slots"] as? [String: Any])?["subject"] as? String, "math")
+        XCTAssertEqual(objects[0]["language"] as? String, "en")
+        XCTAssertEqual(objects[0]["rejected"] as? Bool, false)
+        XCTAssertEqual(objects[1]["command"] as? String, "set_timer")
+        XCTAssertEqual((objects[1]["slots"] as? [String: Any])?["minutes"] as? Int, 25, "numbers are integers")
+        let confidence = try XCTUnwrap(objects[1]["confidence"] as? Double)
+        XCTAssertTrue((0.5...1).contains(confidence), "\(confidence)")
+        XCTAssertTrue(objects[2].keys.contains("command"), "the key is present…")
+        XCTAssertTrue(objects[2]["command"] is NSNull, "…and null for speech that is no command")
+        XCTAssertEqual(objects[2]["rejected"] as? Bool, true)
+    }
+}
