@@ -76,7 +76,7 @@ let package = Package(
         .testTarget(name: "ParloSpeechTests", dependencies: ["ParloSpeech", "ParloRecognizer", "ParloAudio"]),
         .testTarget(name: "ParloCatalogTests", dependencies: ["ParloCatalog", "ParloRecognizer", "ParloAudio"]),
         .testTarget(name: "ParloCommandsTests", dependencies: ["ParloCommands", "ParloCatalog", "ParloRecognizer", "ParloAudio"]),
-        .testTarget(name: "ParloFixturesTests", dependencies: ["ParloFixtures", "ParloCatalog", "ParloCommands", "ParloRecognizer", "ParloAudio"]),
+        .testTarget(name: "ParloFixturesTests", dependencies: ["ParloFixtures", "ParloCatalog", "ParloCommands", "ParloRecognizer", "ParloAudio", "ParloCLI"]),
     ],
     swiftLanguageModes: [.v5]
 )

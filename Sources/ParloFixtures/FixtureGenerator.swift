@@ -12,7 +12,7 @@ import ParloSpeech
 /// resampled to 16 kHz mono 16-bit with libsoxr, padded with `leadingSilence`, and written clean
 /// and once per SNR with seeded pink noise (`NoiseMixer`). The noise seed is `seed` mixed with a
 /// stable hash of the file name, so a file's bytes depend only on the catalog, the options and the
-/// eSpeak NG version. File names are `<language>-<command>-<index>-<condition>.<ext>` (out-of-grammar:
+/// eSpeak NG version, in a fresh process (see `speak`). File names are `<language>-<command>-<index>-<condition>.<ext>` (out-of-grammar:
 /// `<language>-oog-<index>-clean`).
 public struct FixtureGenerator {
     public struct Options: Sendable {
@@ -138,6 +138,11 @@ public struct FixtureGenerator {
 
     /// 16 kHz speech of `text`, with leading silence.
     func speak(_ text: String, voice: ESpeakVoice) throws -> [Int16] {
+        // eSpeak NG 1.51 draws on libc rand() (breath noise): reseed it per utterance. Its other
+        // state (pitch-flutter phase, resonator memories) runs on across utterances and cannot be
+        // reset, so bytes repeat for the same sequence of utterances from a fresh process (what
+        // `parlo fixtures synth` does), not for one utterance synthesised after others.
+        try synthesizer.engine.run { _ in srand(UInt32(truncatingIfNeeded: StableHash.of(text + voice.identifier))) }
         let speech = try synthesizer.synthesize(text, voice: voice)
         var samples = speech.samples
         if speech.sampleRate != Self.sampleRate {
