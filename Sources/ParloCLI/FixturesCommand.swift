@@ -31,6 +31,10 @@ struct FixturesSynthCommand: ParsableCommand {
     var seed: UInt64 = 1
     @Option(name: .long, parsing: .upToNextOption, help: "Noise levels in dB SNR; each command file is also written at each.")
     var snr: [Int] = [15, 5]
+    @Option(name: .long, help: "Seconds of silence before each utterance.")
+    var leadingSilence: Double = 0.25
+    @Option(name: .long, help: "SNR in dB of a faint noise floor under the clean files (default: none, digital silence).")
+    var cleanFloor: Double?
     @Flag(name: .long, help: "Write 16-bit WAV instead of FLAC.")
     var wav = false
     @Flag(name: .long, help: "Leave out the out-of-grammar sentences.")
@@ -49,6 +53,8 @@ struct FixturesSynthCommand: ParsableCommand {
             options.seed = seed
             options.snrs = snr
             options.flac = !wav
+            options.leadingSilence = leadingSilence
+            options.cleanFloorSNR = cleanFloor
             options.includeOutOfGrammar = !noOutOfGrammar
             let generator = FixtureGenerator(catalog: loaded, options: options, logger: logger)
             let terminal = Terminal.stdoutIsTerminal

@@ -24,6 +24,9 @@ public struct FixtureGenerator {
         /// Silence before the speech, so an endpointer or VAD sees the onset.
         public var leadingSilence = 0.25
         public var includeOutOfGrammar = true
+        /// SNR of a faint noise floor under "clean" files (nil: digital silence around the speech).
+        /// No microphone gives digital zeros; PocketSphinx's cepstral mean suffers from them.
+        public var cleanFloorSNR: Double?
         /// Voices per language; default `FixtureVoices.defaults`.
         public var voices: [Language: [ESpeakVoice]] = [:]
         public init() {}
@@ -101,8 +104,11 @@ public struct FixtureGenerator {
         let mixer = NoiseMixer()
         let ext = options.flac ? "flac" : "wav"
         for (sentence, voice) in jobs {
-            let clean = try speak(sentence.text, voice: voice)
             let base = name(of: sentence)
+            var clean = try speak(sentence.text, voice: voice)
+            if let floor = options.cleanFloorSNR {
+                clean = mixer.mix(clean, snrDB: floor, seed: options.seed ^ StableHash.of(base + "-floor"))
+            }
             var conditions: [(Int?, [Int16])] = [(nil, clean)]
             if sentence.command != nil {
                 for snr in options.snrs {
