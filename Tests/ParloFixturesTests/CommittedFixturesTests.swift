@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import ParloCatalog
+import ParloCommands
 @testable import ParloFixtures
 
 /// The committed set (audio-fixtures/commands) against the study catalog.
@@ -65,5 +66,28 @@ final class CommittedFixturesTests: XCTestCase {
             bytes += size
         }
         XCTAssertLessThan(bytes, 12_000_000, "keep the committed set small")
+    }
+}
+
+/// The manifest's texts read back through the matcher: labels and sentences agree.
+final class ManifestMatcherTests: XCTestCase {
+    func testEveryCommandTextMatchesItsLabelAndOutOfGrammarTextIsNoCommand() throws {
+        let matcher = try CommandMatcher(catalog: CatalogLoader.load(folder: studyFolder))
+        let text = try String(contentsOfFile: committedFixtures + "/manifest.jsonl", encoding: .utf8)
+        let entries = try text.split(separator: "\n").map { try JSONDecoder().decode(FixtureManifestEntry.self, from: Data($0.utf8)) }
+        var accepted: [String] = []
+        for e in entries {
+            let m = matcher.match(e.text)
+            if e.rejected {
+                if m.command != nil { accepted.append("\(e.text) → \(m.command!)") }
+            } else {
+                XCTAssertEqual(m.command, e.command, e.text)
+                XCTAssertEqual(m.slots, e.slots, e.text)
+                // "stop" is English and Italian alike: its language cannot be told from the text.
+                let bilingual = entries.contains { $0.text == e.text && $0.language != e.language }
+                if !bilingual { XCTAssertEqual(m.language, e.language, e.text) }
+            }
+        }
+        XCTAssertEqual(accepted, [], "out-of-grammar sentences the text matcher accepts")
     }
 }
