@@ -42,7 +42,7 @@ let package = Package(
         .target(name: "ParloListen", dependencies: ["ParloCore", "ParloCapture", "ParloMeter", "ParloEndpointer", "ParloRecognizer"]),
         .target(name: "Parlo", dependencies: ["ParloCore", "ParloAudio", "ParloRecognizer", "ParloEvaluation", "ParloBatch", "ParloESpeak",
                                               "ParloALSA", "ParloCapture", "ParloMeter", "ParloEndpointer", "ParloListen", "ParloSpeech",
-                                              "ParloCatalog", "ParloCommands"]),
+                                              "ParloCatalog", "ParloCommands", "ParloFixtures"]),
         .target(name: "ParloSpeech", dependencies: ["ParloCore", "ParloAudio", "ParloESpeak", "ParloALSA", "ParloMeter", "CEspeakNG",
                                                      .product(name: "Logging", package: "swift-log"),
                                                      .product(name: "Yams", package: "Yams")]),
@@ -50,6 +50,8 @@ let package = Package(
         .target(name: "ParloCatalog", dependencies: ["ParloCore", "ParloRecognizer", "ParloESpeak", "Yams",
                                                      .product(name: "Logging", package: "swift-log")]),
         .target(name: "ParloCommands", dependencies: ["ParloCore", "ParloCatalog", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "ParloFixtures", dependencies: ["ParloCore", "ParloAudio", "ParloCatalog", "ParloESpeak", "ParloSpeech",
+                                                      .product(name: "Logging", package: "swift-log")]),
         .executableTarget(name: "ParloCLI", dependencies: [
             "Parlo",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -75,6 +77,7 @@ let package = Package(
         .testTarget(name: "ParloSpeechTests", dependencies: ["ParloSpeech", "ParloRecognizer", "ParloAudio"]),
         .testTarget(name: "ParloCatalogTests", dependencies: ["ParloCatalog", "ParloRecognizer", "ParloAudio"]),
         .testTarget(name: "ParloCommandsTests", dependencies: ["ParloCommands", "ParloCatalog", "ParloRecognizer", "ParloAudio"]),
+        .testTarget(name: "ParloFixturesTests", dependencies: ["ParloFixtures", "ParloCatalog", "ParloCommands", "ParloRecognizer", "ParloAudio", "ParloCLI"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -16,6 +16,7 @@ struct ParloCommand: AsyncParsableCommand {
             VoicesCommand.self,
             GrammarCommand.self,
             MatchCommand.self,
+            FixturesCommand.self,
         ]
     )
 }
