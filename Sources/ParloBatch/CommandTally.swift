@@ -9,7 +9,7 @@ public struct CommandTally: Codable, Sendable, Equatable {
     public var correct = 0
     /// expected → triggered → count.
     public var confusion: [String: [String: Int]] = [:]
-    /// Per language ("en", "it", …): scored and correct.
+    /// Per language and noise condition ("en", "it", "en 15 dB", …): scored and correct.
     public var byLanguage: [String: LanguageCount] = [:]
 
     public struct LanguageCount: Codable, Sendable, Equatable {
@@ -37,8 +37,10 @@ public struct CommandTally: Codable, Sendable, Equatable {
         if right { correct += 1 }
         confusion[expectedCommand ?? "-", default: [:]][got ?? "-", default: 0] += 1
         if let lang = expectation.fields["language"]?.stringValue {
-            byLanguage[lang, default: LanguageCount()].scored += 1
-            if right { byLanguage[lang, default: LanguageCount()].correct += 1 }
+            var key = lang
+            if case .number(let snr)? = expectation.fields["snr_db"] { key += " \(Int(snr)) dB" }
+            byLanguage[key, default: LanguageCount()].scored += 1
+            if right { byLanguage[key, default: LanguageCount()].correct += 1 }
         }
     }
 

@@ -50,7 +50,7 @@ struct BatchCommand: ParsableCommand {
     @Option(name: .customLong("reject-score"), help: "With --reject: lowest acoustic score per frame a command may have (default -48).")
     var rejectScore: Double?
 
-    @Option(name: .customLong("reject-word-score"), help: "With --reject: lowest acoustic score per frame of any word (default -90).")
+    @Option(name: .customLong("reject-word-score"), help: "With --reject: lowest acoustic score per frame of any word (default -120).")
     var rejectWordScore: Double?
 
     @Option(name: .customLong("reject-uncovered"), help: "With --reject: highest share (0-1) of loud frames a command may leave unexplained (default 0.2).")

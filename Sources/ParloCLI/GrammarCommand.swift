@@ -18,20 +18,6 @@ struct CatalogOptions: ParsableArguments {
     var grammar: String = "grammars"
 }
 
-/// Options of the grammar compiler.
-struct CompilerOptions: ParsableArguments {
-    @Flag(name: .long, help: "Add a phone loop so speech that is no command decodes as garbage (gbg_* words) and is rejected.")
-    var garbage = false
-    @Option(name: .long, help: "Weight of each phone-loop word (smaller = fewer rejections).")
-    var garbageWeight: Double = 1e-7
-
-    func compiler(model: AcousticModel, logger: Logger) -> CatalogCompiler {
-        var c = CatalogCompiler(model: model, logger: logger)
-        c.garbage = garbage
-        c.garbageWeight = garbageWeight
-        return c
-    }
-}
 
 struct GrammarCheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -64,7 +50,6 @@ struct GrammarCompileCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var catalog: CatalogOptions
-    @OptionGroup var compilerOptions: CompilerOptions
     @Option(name: .long, help: "Output folder (created if needed).")
     var out: String = "."
     @Option(name: .long, help: "Base name of the files written.")
@@ -74,7 +59,7 @@ struct GrammarCompileCommand: ParsableCommand {
         let logger = global.bootstrap()
         do {
             let model = try AcousticModel.locate(global.model)
-            let compiled = try compilerOptions.compiler(model: model, logger: logger).compile(folder: catalog.grammar)
+            let compiled = try CatalogCompiler(model: model, logger: logger).compile(folder: catalog.grammar)
             let paths = try compiled.write(to: out, name: name)
             print("wrote \(paths.grammar) (\(compiled.sentences.count) sentences) and \(paths.dictionary) (\(compiled.dictionary.entries.count) words)")
             print("try: pocketsphinx_continuous -hmm \(model.directory) -jsgf \(paths.grammar) -dict \(paths.dictionary) -infile FILE.wav")

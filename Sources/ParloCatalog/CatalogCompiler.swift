@@ -52,11 +52,6 @@ public struct CatalogCompiler {
     /// Add `IPAPhoneMap` variants (second pronunciations) for eSpeak words. Off by default: on
     /// synthetic Italian it changed command accuracy by ±3 points only, and adds confusability.
     public var variants = false
-    /// Add a phone loop to the grammar so speech that is no command can be rejected
-    /// (see `JSGFWriter.garbage`).
-    public var garbage = false
-    /// See `JSGFWriter.garbageWeight`.
-    public var garbageWeight = 1e-7
 
     public init(model: AcousticModel, logger: Logger = Logger(label: "parlo.catalog")) {
         self.model = model; self.logger = logger
@@ -69,9 +64,7 @@ public struct CatalogCompiler {
 
     public func compile(_ catalog: Catalog) throws -> CompiledCatalog {
         let sentences = try SentenceExpander(catalog: catalog).sentences()
-        let jsgf = try JSGFGrammar(JSGFWriter(catalog: catalog, garbage: garbage, garbageWeight: garbageWeight).write())
-        var loop = Dictionary(uniqueKeysWithValues: JSGFWriter.garbageWords.map { ($0.word, $0.phone) })
-        loop[JSGFWriter.garbageSink.word] = JSGFWriter.garbageSink.phones
+        let jsgf = try JSGFGrammar(JSGFWriter(catalog: catalog).write())
 
         // Grammar word → languages using it, and its spelling as written (accents for eSpeak).
         var usage: [String: [Language: String]] = [:]
@@ -87,9 +80,7 @@ public struct CatalogCompiler {
         var dictionary = PronunciationDictionary()
         for word in jsgf.words {
             var list: [PronunciationEntry] = []
-            if let phone = loop[word] {
-                list = [PronunciationEntry(phones: phone.split(separator: " ").map(String.init), source: .phoneLoop, language: nil)]
-            } else if let own = user[word] {
+            if let own = user[word] {
                 list = own.map { PronunciationEntry(phones: $0.split(separator: " ").map(String.init), source: .user, language: nil) }
             } else {
                 for (language, spelled) in (usage[word] ?? [:]).sorted(by: { $0.key < $1.key }) {

@@ -9,30 +9,8 @@ public struct JSGFWriter: Sendable {
     public let catalog: Catalog
     public var grammarName: String
 
-    /// Adds a phone loop (`<garbage>`) beside the commands: speech that is no command is
-    /// decoded as garbage words (`gbg_aa` …) instead of the closest command.
-    public var garbage: Bool
-    /// JSGF weight of each phone in the loop against a never-matching sink word of weight 1: the
-    /// smaller, the more each garbage phone costs (PocketSphinx drops weights on rule references,
-    /// so the penalty has to sit on word alternatives). Measured on synthetic study commands
-    /// (en/it) and 32 out-of-grammar sentences: 1e-7 rejects 94 % of out-of-grammar speech but
-    /// costs 9 points of English and 32 of Italian command accuracy; 1e-10 rejects 69 % and
-    /// costs 3 and 8 points. Hence garbage is off by default.
-    public var garbageWeight: Double
-
-    public init(catalog: Catalog, grammarName: String = "parlo", garbage: Bool = false, garbageWeight: Double = 1e-7) {
-        self.catalog = catalog; self.grammarName = grammarName; self.garbage = garbage; self.garbageWeight = garbageWeight
-    }
-
-    /// The loop's sink: an alternative with weight 1 and a pronunciation speech never has.
-    public static let garbageSink = (word: garbagePrefix + "sink", phones: "ZH ZH ZH ZH ZH ZH ZH ZH ZH ZH ZH ZH")
-
-    /// Prefix of the phone-loop words; a hypothesis containing one is a rejection.
-    public static let garbagePrefix = "gbg_"
-
-    /// The phone-loop words and their single phone.
-    public static var garbageWords: [(word: String, phone: String)] {
-        IPAPhoneMap.englishPhones.sorted().map { (garbagePrefix + $0.lowercased(), $0) }
+    public init(catalog: Catalog, grammarName: String = "parlo") {
+        self.catalog = catalog; self.grammarName = grammarName
     }
 
     /// The name of the public rule that accepts any command.
@@ -92,12 +70,6 @@ public struct JSGFWriter: Sendable {
         }
         guard !top.isEmpty else {
             throw CatalogError(.badStructure, SourceLocation(file: catalog.files.first ?? "catalog", line: 0), "the catalog has no command sentences")
-        }
-        if garbage {
-            let w = String(format: "%g", garbageWeight)
-            let loop = "( " + Self.garbageWords.map { "/\(w)/ \($0.word)" }.joined(separator: " | ") + " | /1/ \(Self.garbageSink.word) )"
-            body.append("<garbage> = \(loop) \(loop)*;")
-            top.append("<garbage>")
         }
         lines.append("public <\(Self.publicRule)> = " + top.joined(separator: " | ") + ";")
         lines.append("")

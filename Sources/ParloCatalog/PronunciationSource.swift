@@ -8,15 +8,12 @@ public enum PronunciationSource: Sendable, Hashable, CustomStringConvertible {
     case cmudict
     /// eSpeak NG's phonemizer for a language, mapped by `IPAPhoneMap`; the IPA is kept.
     case espeak(Language, ipa: String)
-    /// A phone-loop word of the garbage model (one phone).
-    case phoneLoop
 
     public var description: String {
         switch self {
         case .user: return "user"
         case .cmudict: return "cmudict"
         case .espeak(let l, let ipa): return "espeak-\(l) /\(ipa)/"
-        case .phoneLoop: return "phone loop"
         }
     }
 }

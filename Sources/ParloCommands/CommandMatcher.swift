@@ -95,10 +95,6 @@ public struct CommandMatcher: Sendable {
 
     /// The command `text` triggers, or a rejection with the closest candidates.
     public func match(_ text: String, filter: Filter? = nil) -> MatchResult {
-        if text.contains(JSGFWriter.garbagePrefix) {
-            return MatchResult(text: text, command: nil, language: nil, confidence: 0, rejected: true,
-                               reason: "out-of-grammar speech (the recognizer chose the phone loop)")
-        }
         let tokens = normalizer.tokens(text)
         guard !tokens.isEmpty else {
             return MatchResult(text: text, command: nil, language: nil, confidence: 0, rejected: true, reason: "no words")

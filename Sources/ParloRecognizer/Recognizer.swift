@@ -11,6 +11,8 @@ public final class Recognizer {
     private let decoder: OpaquePointer
     public private(set) var grammar: JSGFGrammar
     private var searchCount = 0
+    /// The live cepstral mean as the model initialised it (see `startStream`).
+    private var initialMean: [Float] = []
     public let model: AcousticModel
     private var samplesInUtterance = 0
     private var inUtterance = false
@@ -36,6 +38,8 @@ public final class Recognizer {
             ps_free(decoder)
             throw error
         }
+        initialMean = [Float](repeating: 0, count: Int(parlo_ps_cmn_length(decoder)))
+        if !initialMean.isEmpty { initialMean.withUnsafeMutableBufferPointer { parlo_ps_cmn_get(decoder, $0.baseAddress) } }
     }
 
     /// Switches this decoder to another grammar, keeping the loaded acoustic model: much cheaper
@@ -118,9 +122,14 @@ public final class Recognizer {
     /// whose voice activity detector otherwise carries its noise estimate over, so that a
     /// file's result depends on the file decoded before it (measured: 2 of 118 fixtures
     /// changed with the order). Within one stream (live listening) do not call it.
+    ///
+    /// The live cepstral mean is also put back to where it stood when the decoder was made:
+    /// every utterance moves it, so without this a file's result would depend on which files
+    /// the same worker decoded before it, and a batch's results on timing and `--jobs`.
     public func startStream() {
         if inUtterance { ps_end_utt(decoder); inUtterance = false }
         ps_start_stream(decoder)
+        if !initialMean.isEmpty { initialMean.withUnsafeBufferPointer { parlo_ps_cmn_set(decoder, $0.baseAddress) } }
     }
 
     // MARK: Streaming

@@ -24,10 +24,14 @@ import Foundation
 /// reproduce with `parlo batch --jsgf audio-fixtures/basic/commands.gram --reject --expect
 /// audio-fixtures/rejection/manifest.jsonl audio-fixtures/basic audio-fixtures/rejection`,
 /// enforced by `RejectionTests`):
-/// - audio-fixtures/rejection + basic (tuned on it): 57 of 60 out-of-grammar sentences
-///   rejected (95 %; 19 without rejection); of the 50 commands recognised right without
-///   rejection, 0 rejected; accepted commands right 50/53 (94 %) vs 50/55 (91 %) without.
-///   The 5 other commands rejected were already empty or wrong without rejection.
+/// - audio-fixtures/rejection + basic (tuned on it): 56 of 60 out-of-grammar sentences
+///   rejected (93 %; 19 without rejection); of the 50 commands recognised right without
+///   rejection, 0 rejected. (With a word floor of −90 instead of −120: 57/60, but on the
+///   catalog, once every file starts from the model's initial cepstral mean, a clean "open
+///   math" scored −113 in one word and was lost.)
+/// - audio-fixtures/commands on the bilingual catalog (`parlo batch`): clean out-of-grammar
+///   rejected 36/40; clean commands falsely rejected en 5/53, it 15/51 (Italian through the
+///   en-us model scores low per frame): the ≤ 2 % target is not met for Italian.
 /// - a fresh set made afterwards (30 + 30, new sentences and voices): 29/30 rejected, 0 of 24
 ///   right commands lost; accepted right 24/26 vs 24/27.
 /// - 88 files (40 + 48) with white noise at 15 dB SNR: only 20/40 rejected (4 without), 0 of
@@ -84,7 +88,7 @@ public struct Rejection: Sendable, Equatable {
     public var maximumUncoveredSpeech: Double
 
     public init(loop: PhoneLoop? = nil, minimumScorePerFrame: Double = -48,
-                minimumWordScorePerFrame: Double = -90, maximumUncoveredSpeech: Double = 0.2) {
+                minimumWordScorePerFrame: Double = -120, maximumUncoveredSpeech: Double = 0.2) {
         self.loop = loop
         self.minimumScorePerFrame = minimumScorePerFrame
         self.minimumWordScorePerFrame = minimumWordScorePerFrame

@@ -70,9 +70,10 @@ final class BatchCommandTests: XCTestCase {
     }
 
     func testMissingGrammarAndMissingModelAreOneLineErrors() throws {
-        let noGrammar = try ParloProcess.run(["batch", Self.cards])
+        let noGrammar = try ParloProcess.run(["batch", "--grammar", "/no/catalog", Self.cards])
         XCTAssertNotEqual(noGrammar.status, 0)
-        XCTAssertTrue(noGrammar.stderr.contains("--jsgf"), noGrammar.stderr)
+        XCTAssertTrue(noGrammar.stderr.contains("/no/catalog"), noGrammar.stderr)
+        XCTAssertTrue(noGrammar.stderr.contains("--grammar"), noGrammar.stderr)
         let noModel = try ParloProcess.run(["batch", "--jsgf", Self.cards + "/cards.gram", "--model", "/nope", Self.cards])
         XCTAssertNotEqual(noModel.status, 0)
         XCTAssertTrue(noModel.stderr.contains("pocketsphinx-en-us"), noModel.stderr)

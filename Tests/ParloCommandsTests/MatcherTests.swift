@@ -83,12 +83,6 @@ final class MatcherTests: XCTestCase {
         XCTAssertEqual(Set(t.candidates.map(\.command)), ["a", "b"])
     }
 
-    func testPhoneLoopHypothesisIsRejected() {
-        let r = m.match("open gbg_k gbg_aa math")
-        XCTAssertNil(r.command)
-        XCTAssertTrue(r.rejected)
-        XCTAssertTrue(r.reason?.contains("out-of-grammar") ?? false)
-    }
 
     func testFilterRestrictsCommands() {
         let f = m.filter(allowing: ["open_subject"])

@@ -74,21 +74,16 @@ final class RecognitionTests: XCTestCase {
         "il gatto dorme sul divano", "domani pioverà", "apri la finestra", "che ore sono",
     ]
 
-    /// With the phone loop, speech that is no command is decoded as garbage and rejected, while
-    /// clear commands still get through.
-    func testGarbageLoopRejectsOutOfGrammarSpeech() throws {
-        var compiler = try CatalogCompiler(model: AcousticModel.locate())
-        compiler.garbage = true
-        let compiled = try compiler.compile(folder: studyFolder)
-        XCTAssertTrue(compiled.grammar.text.contains("<garbage>"))
-        XCTAssertEqual(compiled.dictionary[JSGFWriter.garbagePrefix + "aa"], ["AA"])
-        let recognizer = try CatalogRecognizer(compiled: compiled, model: AcousticModel.locate())
+    /// With rejection on, speech that is no command comes back rejected (no text, so no
+    /// command), while clear commands still get through.
+    func testRejectionOnTheCatalogRefusesOutOfGrammarSpeech() throws {
+        let compiled = try CatalogCompiler(model: AcousticModel.locate()).compile(folder: studyFolder)
+        let recognizer = try CatalogRecognizer(compiled: compiled, model: AcousticModel.locate(), rejection: .default)
         let matcher = CommandMatcher(sentences: compiled.sentences)
         for (voice, text) in [("en-us", "the weather is nice today"), ("it", "il gatto dorme sul divano")] {
-            let hyp = try recognizer.decode(try speak(text, voice: voice)).text
-            let m = matcher.match(hyp)
-            XCTAssertTrue(m.rejected, "\(text) heard as \(hyp)")
-            XCTAssertNil(m.command)
+            let r = try recognizer.decode(try speak(text, voice: voice))
+            XCTAssertTrue(r.rejected, "\(text) heard as \(r.text)")
+            XCTAssertNil(matcher.match(r.text).command)
         }
         for (voice, text, command) in [("en-us", "what can I say", "help"), ("it", "cosa posso dire", "help")] {
             let hyp = try recognizer.decode(try speak(text, voice: voice)).text
@@ -102,9 +97,7 @@ final class RecognitionTests: XCTestCase {
         let env = ProcessInfo.processInfo.environment
         guard env["PARLO_RECOGNITION_SWEEP"] == "1" else { throw XCTSkip("set PARLO_RECOGNITION_SWEEP=1") }
         var compiler = try CatalogCompiler(model: AcousticModel.locate())
-        compiler.garbage = env["PARLO_GARBAGE"] != nil
         compiler.variants = env["PARLO_IPA_VARIANTS"] == "1"
-        compiler.garbageWeight = Double(env["PARLO_GARBAGE"] ?? "") ?? compiler.garbageWeight
         let compiled = try compiler.compile(folder: studyFolder)
         // PARLO_RECOGNITION_OPTIONS="-beam 1e-80 -pbeam 1e-80" tries decoder options.
         let words = (ProcessInfo.processInfo.environment["PARLO_RECOGNITION_OPTIONS"] ?? "").split(separator: " ").map(String.init)
@@ -151,7 +144,7 @@ final class RecognitionTests: XCTestCase {
             }
             print("SWEEP out-of-grammar \(voice) rejected \(rejected[voice] ?? 0)/\(list.count)")
         }
-        print("SWEEP garbage=\(compiler.garbage) weight \(compiler.garbageWeight) options \(options) in \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
+        print("SWEEP options \(options) in \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
         for l in right.keys.sorted() {
             let n = total[Language(String(l.rawValue.split(separator: "-").last!))]!
             print("SWEEP \(l): \(right[l] ?? 0)/\(n) = \(String(format: "%.1f", 100 * Double(right[l] ?? 0) / Double(n)))%")

@@ -15,8 +15,7 @@ final class FixtureRecognitionTests: XCTestCase {
     func testMeasureRecognitionOnCommittedFixtures() throws {
         let env = ProcessInfo.processInfo.environment
         guard env["PARLO_FIXTURES_MEASURE"] == "1" else { throw XCTSkip("set PARLO_FIXTURES_MEASURE=1") }
-        var compiler = try CatalogCompiler(model: AcousticModel.locate())
-        if let w = env["PARLO_GARBAGE"].flatMap(Double.init) { compiler.garbage = true; compiler.garbageWeight = w }
+        let compiler = try CatalogCompiler(model: AcousticModel.locate())
         let compiled = try compiler.compile(folder: studyFolder)
         let matcher = CommandMatcher(sentences: compiled.sentences)
         let folder = env["PARLO_FIXTURES_DIR"] ?? committedFixtures
@@ -49,7 +48,7 @@ final class FixtureRecognitionTests: XCTestCase {
             }
             if !e.rejected && m.command == nil { falseRejects[key, default: 0] += 1 }
         }
-        print("MEASURE garbage=\(compiler.garbage) weight=\(compiler.garbageWeight): \(String(format: "%.0f", audioSeconds)) s audio in \(String(format: "%.0f", Date().timeIntervalSince(started))) s")
+        print("MEASURE: \(String(format: "%.0f", audioSeconds)) s audio in \(String(format: "%.0f", Date().timeIntervalSince(started))) s")
         for key in total.keys.sorted() {
             let n = total[key]!, r = right[key] ?? 0
             let what = key.hasSuffix("out-of-grammar") ? "rejected" : "command accuracy"
