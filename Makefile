@@ -12,7 +12,7 @@ build: setup
 
 ## The main job on the bundled default: batch evaluation of audio-fixtures/ with its report.
 demo: build
-	$(RELEASE_BIN) batch --expect audio-fixtures/basic/manifest.jsonl audio-fixtures/basic
+	$(RELEASE_BIN) batch --expect audio-fixtures/commands/manifest.jsonl audio-fixtures/commands
 
 test:
 	@scripts/setup test
@@ -31,7 +31,9 @@ soak:
 	$(SWIFT) build -c release --product ParloListenBench
 	.build/release/ParloListenBench --minutes 60
 
-fixtures:
+## Regenerate audio-fixtures/commands from grammars/ (deterministic) and the first English set.
+fixtures: build
+	$(RELEASE_BIN) fixtures synth
 	scripts/make-basic-fixtures
 
 clean:
