@@ -41,7 +41,7 @@ let package = Package(
         .target(name: "ParloListen", dependencies: ["ParloCore", "ParloCapture", "ParloMeter", "ParloEndpointer", "ParloRecognizer"]),
         .target(name: "Parlo", dependencies: ["ParloCore", "ParloAudio", "ParloRecognizer", "ParloEvaluation", "ParloBatch", "ParloESpeak",
                                               "ParloALSA", "ParloCapture", "ParloMeter", "ParloEndpointer", "ParloListen", "ParloSpeech",
-                                              "ParloCatalog", "ParloCommands"]),
+                                              "ParloCatalog", "ParloCommands", "ParloStudy"]),
         .target(name: "ParloSpeech", dependencies: ["ParloCore", "ParloAudio", "ParloESpeak", "ParloALSA", "ParloMeter", "CEspeakNG",
                                                      .product(name: "Logging", package: "swift-log"),
                                                      .product(name: "Yams", package: "Yams")]),
@@ -49,6 +49,9 @@ let package = Package(
         .target(name: "ParloCatalog", dependencies: ["ParloCore", "ParloRecognizer", "ParloESpeak", "Yams",
                                                      .product(name: "Logging", package: "swift-log")]),
         .target(name: "ParloCommands", dependencies: ["ParloCore", "ParloCatalog", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "ParloStudy", dependencies: ["ParloCore", "ParloCatalog", "ParloCommands", "ParloSpeech", "ParloListen",
+                                                   "ParloCapture", "ParloRecognizer", .product(name: "Logging", package: "swift-log")],
+                resources: [.copy("Resources/sample")]),
         .executableTarget(name: "ParloCLI", dependencies: [
             "Parlo",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -73,6 +76,8 @@ let package = Package(
         .testTarget(name: "ParloCLITests", dependencies: ["ParloCLI"]),
         .testTarget(name: "ParloSpeechTests", dependencies: ["ParloSpeech", "ParloRecognizer", "ParloAudio"]),
         .testTarget(name: "ParloCatalogTests", dependencies: ["ParloCatalog", "ParloRecognizer", "ParloAudio"]),
+        .testTarget(name: "ParloStudyTests", dependencies: ["ParloStudy", "ParloCatalog", "ParloCommands", "ParloSpeech", "ParloListen",
+                                                         "ParloCapture", "ParloALSA", "ParloAudio", "ParloRecognizer"]),
         .testTarget(name: "ParloCommandsTests", dependencies: ["ParloCommands", "ParloCatalog", "ParloRecognizer", "ParloAudio"]),
     ],
     swiftLanguageModes: [.v5]

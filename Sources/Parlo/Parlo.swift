@@ -15,3 +15,4 @@
 @_exported import ParloSpeech
 @_exported import ParloCatalog
 @_exported import ParloCommands
+@_exported import ParloStudy
