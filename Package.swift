@@ -50,7 +50,8 @@ let package = Package(
                                                      .product(name: "Logging", package: "swift-log")]),
         .target(name: "ParloCommands", dependencies: ["ParloCore", "ParloCatalog", .product(name: "Logging", package: "swift-log")]),
         .target(name: "ParloStudy", dependencies: ["ParloCore", "ParloCatalog", "ParloCommands", "ParloSpeech", "ParloListen",
-                                                   "ParloCapture", "ParloRecognizer", .product(name: "Logging", package: "swift-log")],
+                                                   "ParloCapture", "ParloRecognizer", "ParloAudio", "ParloESpeak",
+                                                   .product(name: "Logging", package: "swift-log")],
                 resources: [.copy("Resources/sample")]),
         .executableTarget(name: "ParloCLI", dependencies: [
             "Parlo",
