@@ -25,9 +25,9 @@ public actor StudySession {
     struct Reading { var id: Int; var material: Int; var sentence = 0; var total: Int; var paused = false }
     struct FocusTimer { var deadline: Double; var minutes: Int; var language: SpeechLanguage }
 
-    public let library: StudyLibrary
-    public let registry: VoiceCommandRegistry
-    public let queue: SpeechQueue
+    public nonisolated let library: StudyLibrary
+    public nonisolated let registry: VoiceCommandRegistry
+    public nonisolated let queue: SpeechQueue
     /// Shared with the voice interpreter: what can be said right now.
     public nonisolated let gate = StudyGate()
     let help: StudyHelp
