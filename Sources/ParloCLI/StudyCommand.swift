@@ -85,11 +85,10 @@ struct StudyCommand: AsyncParsableCommand {
     /// Voice input: the catalog grammar on the microphone or a recorded file.
     private func listen(_ session: StudySession, _ commands: Catalog, printer: StudyPrinter, logger: Logger) async throws {
         let model = try AcousticModel.locate(global.model)
-        let compiled = try CatalogCompiler(model: model, logger: logger).compile(commands)
         var options = ListenPipeline.Options()
         options.endpointer.hangover = Double(hangoverMs) / 1000
         options.emitLevels = false
-        let listener = try StudyListener(session: session, compiled: compiled, model: model, options: options)
+        let listener = try StudyListener(session: session, catalog: commands, model: model, options: options, logger: logger)
         listener.waitForSpeech = capture.fast
         let source = try capture.makeSource(logger: logger)
         if !printer.json { FileHandleOutput.stderr("Listening on \(source.description). Say \"help\" or \"aiuto\". Ctrl-C stops.\n") }

@@ -62,11 +62,10 @@ final class StudyAudioSessionTests: XCTestCase {
         rec.onEvent = { if $0.type == "command" { starts.add(sink.writtenFrames) } }
 
         let model = try AcousticModel.locate()
-        let compiled = try CatalogCompiler(model: model).compile(StudyFixtures.catalog)
         var listen = ListenPipeline.Options()
         listen.endpointer.hangover = 0.3
         listen.emitLevels = false
-        let listener = try StudyListener(session: session, compiled: compiled, model: model, options: listen)
+        let listener = try StudyListener(session: session, catalog: StudyFixtures.catalog, model: model, options: listen)
         listener.waitForSpeech = true
         var heard: [String] = []
         try await listener.run(source.start()) { if case .recognized(_, let text, _, _) = $0 { heard.append(text) } }
