@@ -48,14 +48,14 @@ public final class StudyListener {
 
     private func deliver(_ events: inout [ListenEvent], _ controls: inout [ListenEvent], _ observe: (ListenEvent) -> Void) async {
         // The interpreters already refuse what is not theirs; order by stream time.
-        let all = (events + controls).sorted { $0.t < $1.t }
+        let all = (events.map { ($0, false) } + controls.map { ($0, true) }).sorted { $0.0.t < $1.0.t }
         let speaking = session.gate.speaking
-        for event in all {
+        for (event, fromControls) in all {
             if case .command(_, _, let text, _) = event {
                 observe(event)
                 await session.handle(text: text, source: "voice")
                 if waitForSpeech { await session.waitUntilQuiet() }
-            } else if bargeIn == nil || speaking == controls.contains(event) {
+            } else if bargeIn == nil || speaking == fromControls {
                 observe(event)
             }
         }
