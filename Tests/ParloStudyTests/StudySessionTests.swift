@@ -75,6 +75,19 @@ final class StudySessionTests: XCTestCase {
         await session.handle(text: "apri inglese")
         await session.waitUntilQuiet()
         XCTAssertEqual(rec.of("reply").last?.string("text"), "Non ci sono materiali di inglese")
+        await session.handle(text: "ripeti")
+        await session.waitUntilQuiet()
+        XCTAssertEqual(rec.of("reply").suffix(2).map { $0.string("text") }, ["Non ci sono materiali di inglese", "Non ci sono materiali di inglese"])
+    }
+
+    func testStartStudyingOpensTheFirstSubjectWhenNoneIsOpen() async throws {
+        let (session, rec, _) = try await StudyFixtures.session(sink: MemorySink(instant: true), character: "adam")
+        await session.handle(text: "iniziamo")
+        XCTAssertEqual(rec.of("subject_opened").first?.string("subject"), "math")
+        XCTAssertEqual(rec.of("reply").last?.string("text"), "Cominciamo con Fractions")
+        XCTAssertEqual(rec.of("reply").last?.string("color"), "#3B82F6")
+        let subject = await session.subject
+        XCTAssertEqual(subject, "math")
     }
 
     func testFocusTimerAnnouncesTheEndWithInjectedTime() async throws {
