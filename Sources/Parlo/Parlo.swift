@@ -16,3 +16,4 @@
 @_exported import ParloCatalog
 @_exported import ParloCommands
 @_exported import ParloFixtures
+@_exported import ParloStudy

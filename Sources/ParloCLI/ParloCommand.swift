@@ -15,6 +15,7 @@ struct ParloCommand: AsyncParsableCommand {
             ReadCommand.self,
             VoicesCommand.self,
             GrammarCommand.self,
+            StudyCommand.self,
             MatchCommand.self,
             FixturesCommand.self,
         ]

@@ -1,0 +1,138 @@
+import ArgumentParser
+import Foundation
+import Logging
+import Parlo
+
+/// `parlo study`: the hands-free study session (voice, recorded audio or typed commands).
+struct StudyCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "study",
+        abstract: "A hands-free study session: open subjects, read materials aloud, timers, by voice in English or Italian.",
+        discussion: "FOLDER holds one folder per subject (math/, storia/, …) of .md/.txt files; without it the bundled sample is used. Commands come from the microphone (default), a recorded file (--input FILE, same pipeline) or stdin (--text, one command per line). Replies go to the speakers or to --out FILE.wav. On a terminal: coloured lines; piped or with --json: JSON Lines events (command, reply, subject_opened, reading, timer_started, timer_ended, character_changed, …).")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var capture: CaptureOptions
+    @OptionGroup var catalog: CatalogOptions
+
+    @Argument(help: "Study folder (default: the bundled sample materials).")
+    var folder: String?
+
+    @Flag(name: .long, help: "Read typed commands from stdin, one per line, instead of listening.")
+    var text = false
+
+    @Option(name: .long, help: "Write the spoken replies to this WAV file (22050 Hz mono) instead of the speakers.")
+    var out: String?
+
+    @Option(name: .long, help: "ALSA playback device for the replies when there is no --out.")
+    var speaker = "default"
+
+    @Flag(name: .long, help: "Print JSON Lines even on a terminal.")
+    var json = false
+
+    @Option(name: .long, help: "Character to speak as: adam, eva, max or mia.")
+    var character = "eva"
+
+    @Option(name: .customLong("hangover-ms"), help: "Silence that ends a spoken command, in milliseconds.")
+    var hangoverMs = 300
+
+    func validate() throws {
+        if text && capture.input != nil { throw ValidationError("--text and --input are exclusive") }
+    }
+
+    func run() async throws {
+        let logger = global.bootstrap()
+        ALSALog.setVerbose(global.verbose)
+        let asJSON = json || !Terminal.stdoutIsTerminal
+        let printer = StudyPrinter(json: asJSON)
+        let parts: (session: StudySession, queue: SpeechQueue, sink: any SpeechSink, commands: Catalog)
+        do {
+            let commands = try CatalogLoader.load(folder: catalog.grammar)
+            let library = try folder.map { try StudyLibrary(root: $0) } ?? StudyLibrary.sample()
+            let characters = try SpeechOptions.catalog(path: nil)
+            let voice = try characters.character(named: character)
+            let sink: any SpeechSink = try out.map { try WAVFileSink(path: $0) } ?? ALSASpeechSink(device: speaker)
+            let queue = SpeechQueue(sink: sink, character: voice, eventBuffer: 1, logger: logger)
+            let registry = VoiceCommandRegistry(matcher: try CommandMatcher(catalog: commands), logger: logger)
+            let session = try StudySession(library: library, catalog: commands, registry: registry, queue: queue,
+                                           characters: characters, character: voice, logger: logger) { printer.show($0) }
+            parts = (session, queue, sink, commands)
+        } catch {
+            throw fail(error)
+        }
+        let (session, queue, sink, commands) = parts
+        await session.start()
+        let ticker = Task { await queue.run() }
+        let timer = Task { while !Task.isCancelled { await session.checkTimer(); try? await Task.sleep(for: .milliseconds(250)) } }
+        defer { ticker.cancel(); timer.cancel() }
+        do {
+            if text {
+                while let line = readLine() {
+                    guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
+                    await session.handle(text: line)
+                    if out != nil { await session.waitUntilQuiet() }
+                }
+            } else {
+                try await listen(session, commands, printer: printer, logger: logger)
+            }
+            await session.waitUntilQuiet()
+            try sink.drain()
+            (sink as? WAVFileSink)?.close()
+        } catch {
+            throw fail(error)
+        }
+    }
+
+    /// Voice input: the catalog grammar on the microphone or a recorded file.
+    private func listen(_ session: StudySession, _ commands: Catalog, printer: StudyPrinter, logger: Logger) async throws {
+        let model = try AcousticModel.locate(global.model)
+        var options = ListenPipeline.Options()
+        options.endpointer.hangover = Double(hangoverMs) / 1000
+        options.emitLevels = false
+        let listener = try StudyListener(session: session, catalog: commands, model: model, options: options, logger: logger)
+        listener.waitForSpeech = capture.fast
+        let source = try capture.makeSource(logger: logger)
+        if !printer.json { FileHandleOutput.stderr("Listening on \(source.description). Say \"help\" or \"aiuto\". Ctrl-C stops.\n") }
+        let stream = source.start()
+        let interrupt = InterruptHandler { stream.stop() }
+        defer { withExtendedLifetime(interrupt) {} }
+        try await listener.run(stream) { printer.heard($0) }
+    }
+}
+
+/// Prints study events: JSON Lines, or one readable line each in the character's colour.
+struct StudyPrinter: Sendable {
+    let json: Bool
+
+    func show(_ e: StudyEvent) {
+        if json {
+            if let line = try? JSONLinesEncoder().line(e) { FileHandleOutput.stdout(line + "\n") }
+            return
+        }
+        switch e.type {
+        case "command":
+            FileHandleOutput.stdout("» \(e.string("text") ?? "") → \(e.string("command") ?? "") (\(e.string("language") ?? ""))\n")
+        case "reply":
+            FileHandleOutput.stdout("\(Self.colour(e.string("color")))\(e.string("character")?.capitalized ?? ""): \(e.string("text") ?? "")\u{1B}[0m\n")
+        case "reading":
+            if case .number(let i) = e["sentence"], case .number(let n) = e["of"] {
+                FileHandleOutput.stdout("  [\(Int(i))/\(Int(n))] \(e.string("text") ?? "")\n")
+            }
+        case "listening": break
+        default:
+            if let line = try? JSONLinesEncoder().line(e) { FileHandleOutput.stdout("  · \(line)\n") }
+        }
+    }
+
+    /// What the pipeline heard (recognized/rejected), for following a voice session.
+    func heard(_ e: ListenEvent) {
+        guard case .rejected = e else { return }
+        if json, let line = try? JSONLinesEncoder().line(e) { FileHandleOutput.stdout(line + "\n") }
+        else if case .rejected(_, let text, let reason, _) = e, !text.isEmpty { FileHandleOutput.stderr("  (ignored \"\(text)\": \(reason))\n") }
+    }
+
+    /// ANSI 24-bit colour for "#RRGGBB".
+    static func colour(_ hex: String?) -> String {
+        guard let hex, hex.count == 7, let v = Int(hex.dropFirst(), radix: 16) else { return "" }
+        return "\u{1B}[38;2;\(v >> 16);\((v >> 8) & 255);\(v & 255)m"
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import ParloCatalog
+import ParloCommands
+import ParloCore
+import ParloListen
+import ParloRecognizer
+
+/// What the session accepts right now, readable from the listening task without an actor hop.
+///
+/// The pipeline's interpreter is synchronous (it runs inside `ListenPipeline.process`), so the
+/// session publishes its speaking state and active commands here under a lock.
+public final class StudyGate: @unchecked Sendable {
+    private let lock = NSLock()
+    private var _speaking = false
+    private var _active: Set<String> = []
+
+    public init() {}
+
+    public func set(speaking: Bool, active: Set<String>) { lock.withLock { _speaking = speaking; _active = active } }
+    public var speaking: Bool { lock.withLock { _speaking } }
+    public var active: Set<String> { lock.withLock { _active } }
+}
+
+/// Turns a recognised utterance into a study command, stricter while Parlo speaks.
+///
+/// While speech output runs, the microphone also hears Parlo. Only the gate's active commands
+/// (the reading controls) can match then, and two more checks guard against Parlo's own words:
+/// the text must match a catalog sentence almost exactly (`strictConfidence`), and the utterance
+/// must be short (`maxSecondsWhileSpeaking`): a reading control is one or two words, while leaked
+/// speech runs on until the endpointer cuts it.
+public struct StudyInterpreter: HypothesisInterpreter {
+    /// When this interpreter may act: with two decoders, each owns one state of the gate.
+    public enum Role: Sendable { case always, whenSilent, whileSpeaking }
+    public let matcher: CommandMatcher
+    public let gate: StudyGate
+    public let role: Role
+    /// Match confidence needed when Parlo is silent (the matcher's own threshold).
+    public var confidence = 0.65
+    /// Match confidence needed while Parlo speaks.
+    public var strictConfidence = 0.9
+    public var maxSecondsWhileSpeaking = 2.5
+
+    public init(matcher: CommandMatcher, gate: StudyGate, role: Role = .always) {
+        self.matcher = matcher; self.gate = gate; self.role = role
+    }
+
+    public func interpret(_ r: Recognition) -> Interpretation {
+        guard !r.text.isEmpty, !r.rejected else { return .rejected(reason: "nothing recognised") }
+        let speaking = gate.speaking
+        if role == .whenSilent && speaking { return .rejected(reason: "Parlo is speaking: only reading controls count") }
+        if role == .whileSpeaking && !speaking { return .rejected(reason: "Parlo is silent: the full catalog decides") }
+        let match = matcher.match(r.text, filter: matcher.filter(allowing: gate.active))
+        guard !match.rejected, let command = match.command else { return .rejected(reason: match.reason ?? "no command") }
+        let needed = speaking ? strictConfidence : confidence
+        if match.confidence < needed {
+            return .rejected(reason: "confidence \(match.confidence) below \(needed)\(speaking ? " while speaking" : "")")
+        }
+        if speaking, r.audioSeconds > maxSecondsWhileSpeaking {
+            return .rejected(reason: "utterance of \(r.audioSeconds) s too long for a reading control while speaking")
+        }
+        var slots: [String: JSONValue] = [:]
+        for (k, v) in match.slots { slots[k] = v.intValue.map { .number(Double($0)) } ?? .string(v.stringValue ?? "\(v)") }
+        return .command(CommandMatch(command: command, slots: slots, language: match.language?.rawValue,
+                                     confidence: match.confidence))
+    }
+}

@@ -1,0 +1,92 @@
+import Logging
+import ParloCapture
+import ParloCatalog
+import ParloCommands
+import ParloListen
+import ParloRecognizer
+
+/// Drives a study session from audio: capture stream → two `ListenPipeline`s → session.
+///
+/// Both pipelines hear every chunk; which one may act depends on whether Parlo is speaking
+/// (the session's `StudyGate`). When Parlo is silent, the full catalog decodes commands. While
+/// it speaks, a second decoder with only the reading controls and a phone loop (garbage) decides:
+/// Parlo's own sentences reaching the microphone decode as garbage and are rejected, where the
+/// full grammar (which must map every utterance to some command) turned a read sentence into
+/// "next one". Commands are handed to the session right after each chunk, so a reading control
+/// acts within one capture period (barge-in).
+public final class StudyListener {
+    public let session: StudySession
+    /// Decodes commands while Parlo is silent.
+    public let pipeline: ListenPipeline
+    /// Decodes reading controls while Parlo speaks (nil: `pipeline` serves both, gated).
+    public let bargeIn: ListenPipeline?
+    /// Wait for speech to end after each command before reading more audio: for recorded input
+    /// played faster than real time with file output, where nothing else paces the two.
+    public var waitForSpeech = false
+
+    public init(session: StudySession, pipeline: ListenPipeline, bargeIn: ListenPipeline? = nil) {
+        self.session = session
+        self.pipeline = pipeline
+        self.bargeIn = bargeIn
+    }
+
+    /// Consumes `stream` until it ends; `observe` sees the listening events of the pipeline in
+    /// charge (for --json).
+    public func run(_ stream: CaptureStream, observe: (ListenEvent) -> Void = { _ in }) async throws {
+        var events: [ListenEvent] = []
+        var controls: [ListenEvent] = []
+        for try await chunk in stream {
+            try pipeline.process(chunk) { events.append($0) }
+            try bargeIn?.process(chunk) { controls.append($0) }
+            await deliver(&events, &controls, observe)
+            await session.checkTimer()
+        }
+        try pipeline.finish { events.append($0) }
+        try bargeIn?.finish { controls.append($0) }
+        await deliver(&events, &controls, observe)
+    }
+
+    private func deliver(_ events: inout [ListenEvent], _ controls: inout [ListenEvent], _ observe: (ListenEvent) -> Void) async {
+        // The interpreters already refuse what is not theirs; order by stream time.
+        let all = (events.map { ($0, false) } + controls.map { ($0, true) }).sorted { $0.0.t < $1.0.t }
+        let speaking = session.gate.speaking
+        for (event, fromControls) in all {
+            if case .command(_, _, let text, _) = event {
+                observe(event)
+                await session.handle(text: text, source: "voice")
+                if waitForSpeech { await session.waitUntilQuiet() }
+            } else if bargeIn == nil || speaking == fromControls {
+                observe(event)
+            }
+        }
+        events.removeAll()
+        controls.removeAll()
+    }
+}
+
+extension StudyListener {
+    /// Compiles `catalog` for listening; `garbage` adds the compiler's phone loop so speech that
+    /// is no command is rejected.
+    public static func compile(_ catalog: Catalog, model: AcousticModel, logger: Logger = Logger(label: "parlo.study"),
+                               garbage: Bool = false) throws -> CompiledCatalog {
+        var compiler = CatalogCompiler(model: model, logger: logger)
+        compiler.garbage = garbage
+        return try compiler.compile(catalog)
+    }
+
+    /// Builds both decoders for `session` from the command catalog: the full catalog for when
+    /// Parlo is silent, the reading controls with a phone loop for while it speaks.
+    public convenience init(session: StudySession, catalog: Catalog, model: AcousticModel,
+                            options: ListenPipeline.Options = .init(), logger: Logger = Logger(label: "parlo.study")) throws {
+        func pipeline(_ compiled: CompiledCatalog, _ role: StudyInterpreter.Role) throws -> ListenPipeline {
+            let recognizer = try CatalogRecognizer(compiled: compiled, model: model)
+            let interpreter = StudyInterpreter(matcher: CommandMatcher(sentences: compiled.sentences), gate: session.gate, role: role)
+            return ListenPipeline(recognizer: recognizer.primary, interpreter: interpreter, options: options)
+        }
+        var controls = catalog
+        controls.commands = catalog.commands.filter { StudySession.readingControls.contains($0.name) }
+        self.init(session: session,
+                  pipeline: try pipeline(try Self.compile(catalog, model: model, logger: logger), .whenSilent),
+                  bargeIn: try pipeline(try Self.compile(controls, model: model, logger: logger, garbage: true), .whileSpeaking))
+    }
+}

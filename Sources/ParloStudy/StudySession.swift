@@ -1,0 +1,217 @@
+import Logging
+import ParloCatalog
+import ParloCommands
+import ParloCore
+import ParloSpeech
+
+/// A hands-free study session: the state of one student at the desk, driven by voice commands.
+///
+/// The session is a client of Parlo's public API only, the way an app would use it: it registers
+/// one handler per catalog command on a `VoiceCommandRegistry`, speaks through a `SpeechQueue`,
+/// and reports everything as `StudyEvent`s. It never decodes audio itself: typed text goes to
+/// `handle(text:)`, and `StudyListener` feeds it recognised speech.
+///
+/// While Parlo speaks, only the reading controls (and help) are active: the registry's "study"
+/// scope is switched off, so Parlo's own voice leaking into the microphone cannot open a subject
+/// or set a timer. `StudyGate` carries the same state to the voice interpreter, which also
+/// demands a higher confidence then.
+public actor StudySession {
+    /// Commands that stay active while Parlo speaks (barge-in).
+    public static let readingControls: Set<String> = ["pause", "resume", "next", "previous", "repeat", "stop",
+                                                      "faster", "slower", "help"]
+    public static let studyScope = "study"
+    public static let readingScope = "reading"
+
+    struct Reading { var id: Int; var material: Int; var sentence = 0; var total: Int; var paused = false }
+    struct FocusTimer { var deadline: Double; var minutes: Int; var language: SpeechLanguage }
+
+    public nonisolated let library: StudyLibrary
+    public nonisolated let registry: VoiceCommandRegistry
+    public nonisolated let queue: SpeechQueue
+    /// Shared with the voice interpreter: what can be said right now.
+    public nonisolated let gate = StudyGate()
+    let help: StudyHelp
+    let commands: [String]
+    let characters: CharacterCatalog
+    let clock: any StudyClock
+    let emit: @Sendable (StudyEvent) -> Void
+    let logger: Logger
+
+    public internal(set) var character: SpeechCharacter
+    public internal(set) var subject: String?
+    public internal(set) var materialIndex = 0
+    var reading: Reading?
+    var timer: FocusTimer?
+    var lastReply: (text: String, language: SpeechLanguage)?
+    /// Utterances enqueued and not yet finished or cancelled.
+    var pending: Set<Int> = []
+    /// Ids this session enqueued, and queue events that arrived before their id was known.
+    var known: Set<Int> = []
+    var early: [Int: [SpeechEvent]] = [:]
+    var speakingScope: Bool?
+    var source = "text"
+    var speechTask: Task<Void, Never>?
+
+    /// - Parameters:
+    ///   - catalog: the command catalog the registry's matcher was built from (help and the list
+    ///     of commands to register come from it).
+    ///   - emit: receives every event, in order, from the session's actor.
+    public init(library: StudyLibrary, catalog: Catalog, registry: VoiceCommandRegistry, queue: SpeechQueue,
+                characters: CharacterCatalog = .defaults, character: SpeechCharacter? = nil,
+                clock: any StudyClock = SystemStudyClock(), logger: Logger = Logger(label: "parlo.study"),
+                emit: @escaping @Sendable (StudyEvent) -> Void) throws {
+        self.library = library
+        self.registry = registry
+        self.queue = queue
+        self.help = try StudyHelp(catalog: catalog)
+        self.commands = catalog.commands.map(\.name)
+        self.characters = characters
+        self.character = character ?? characters.characters[0]
+        self.clock = clock
+        self.logger = logger
+        self.emit = emit
+    }
+
+    /// Registers a handler for every catalog command, follows the speech queue and opens the
+    /// "study" scope. Call once before the first command.
+    public func start() async {
+        for name in commands {
+            let scope = Self.readingControls.contains(name) ? Self.readingScope : Self.studyScope
+            await registry.register(name, scope: scope) { [weak self] match in
+                try await self?.perform(name, match)
+            }
+        }
+        await queue.setCharacter(character)
+        let (stream, continuation) = AsyncStream.makeStream(of: SpeechEvent.self)
+        await queue.observe { continuation.yield($0) }
+        speechTask = Task { [weak self] in
+            for await event in stream { await self?.speech(event) }
+        }
+        await updateScopes()
+    }
+
+    /// Stops following the queue (the session can be dropped afterwards).
+    public func close() { speechTask?.cancel() }
+
+    /// Handles one typed command or recognised utterance; `source` ("text", "voice") goes into
+    /// the command event. Rejections are reported as "rejected" events.
+    @discardableResult
+    public func handle(text: String, source: String = "text") async -> VoiceCommandRegistry.DispatchReport {
+        self.source = source
+        let report = await registry.handle(text: text)
+        switch report.outcome {
+        case .handled: break
+        case .rejected:
+            emit(StudyEvent("rejected", ["text": .string(text), "reason": .string(report.match.reason ?? "no command"),
+                                         "while_speaking": .bool(isSpeaking)]))
+        case .failed(let why):
+            emit(StudyEvent("error", ["text": .string(text), "reason": .string(why)]))
+        case .timedOut:
+            emit(StudyEvent("error", ["text": .string(text), "reason": .string("handler timed out")]))
+        }
+        return report
+    }
+
+    /// Announces the end of the focus timer once its time has come (call every second or so).
+    public func checkTimer() async {
+        guard let t = timer, clock.now() >= t.deadline else { return }
+        timer = nil
+        emit(StudyEvent("timer_ended", ["minutes": .int(t.minutes)]))
+        await say(StudyReplies.timerEnded(t.minutes), t.language)
+    }
+
+    /// Whether Parlo is speaking (a reply or a reading that is not paused).
+    public var isSpeaking: Bool { !pending.isEmpty && !(reading?.paused ?? false) }
+    /// Whether a reading is running or paused.
+    public var isReading: Bool { reading != nil }
+    /// Seconds left on the focus timer, if one runs.
+    public var timerRemaining: Double? { timer.map { max(0, $0.deadline - clock.now()) } }
+    public var currentMaterial: StudyMaterial? {
+        subject.flatMap { library.subjects[$0]?.materials }.flatMap { $0.indices.contains(materialIndex) ? $0[materialIndex] : nil }
+    }
+
+    /// Returns once nothing is queued or playing (ticking the queue): for file output, where
+    /// there is no device clock to wait for.
+    public func waitUntilQuiet() async {
+        while !(pending.isEmpty || reading?.paused == true) {
+            await queue.tick()
+            try? await Task.sleep(for: .milliseconds(2))
+        }
+    }
+
+    // MARK: Speaking
+
+    /// Speaks a reply in `language` with the current character and reports it.
+    func say(_ text: StudyReplies.Text, _ language: SpeechLanguage, priority: SpeechPriority = .normal) async {
+        let line = StudyReplies.pick(text, language)
+        lastReply = (line, language)
+        emit(.reply(line, language: language, character: character))
+        let id = await queue.enqueue(line, priority: priority, character: character, language: language)
+        await track(id)
+    }
+
+    /// Starts tracking utterance `id`: `prepare` runs first (e.g. recording the reading), then
+    /// any events the queue sent before the id was known are replayed, without a suspension in
+    /// between, so progress and the end of speech are never lost or reordered (a file sink has
+    /// no clock and may finish an utterance inside `enqueue`).
+    func track(_ id: Int, prepare: () -> Void = {}) async {
+        known.insert(id)
+        pending.insert(id)
+        prepare()
+        for event in early.removeValue(forKey: id) ?? [] { apply(event) }
+        await updateScopes()
+    }
+
+    /// Follows the queue: reading progress, and when speech ends the full command set returns.
+    func speech(_ event: SpeechEvent) async {
+        guard known.contains(event.id) else { return early[event.id, default: []].append(event) }
+        apply(event)
+        if event.isEnd { await updateScopes() }
+    }
+
+    private func apply(_ event: SpeechEvent) {
+        switch event {
+        case .sentence(let id, let index, let range) where id == reading?.id:
+            guard var r = reading, let m = material(r.material) else { return }
+            r.sentence = index
+            reading = r
+            emit(StudyEvent("reading", ["sentence": .int(index + 1), "of": .int(r.total),
+                                        "text": .string(String(m.text[range]))]))
+        case .finished(let id), .cancelled(let id):
+            pending.remove(id)
+            known.remove(id)
+            if let r = reading, r.id == id {
+                reading = nil
+                emit(StudyEvent(event.name == "finished" ? "reading_finished" : "reading_stopped",
+                                ["sentence": .int(r.sentence + 1), "of": .int(r.total)]))
+            }
+        default: break
+        }
+    }
+
+    /// While speaking: reading controls only; otherwise everything.
+    func updateScopes() async {
+        let speaking = isSpeaking
+        guard speaking != speakingScope else { return refreshGate() }
+        speakingScope = speaking
+        if speaking { await registry.deactivate(scope: Self.studyScope) } else { await registry.activate(scope: Self.studyScope) }
+        await registry.activate(scope: Self.readingScope)
+        refreshGate()
+        emit(StudyEvent("listening", ["for": .string(speaking ? "reading_controls" : "all")]))
+    }
+
+    private func refreshGate() {
+        let speaking = isSpeaking
+        gate.set(speaking: speaking, active: speaking ? Self.readingControls : Set(commands))
+    }
+
+    func material(_ index: Int) -> StudyMaterial? {
+        guard let s = subject, let list = library.subjects[s]?.materials, list.indices.contains(index) else { return nil }
+        return list[index]
+    }
+}
+
+extension MatchResult {
+    /// The language to reply in.
+    var speechLanguage: SpeechLanguage { language.flatMap { SpeechLanguage(rawValue: $0.rawValue) } ?? .en }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import ParloAudio
+import ParloCatalog
+import ParloCommands
+import ParloSpeech
+@testable import ParloStudy
+
+/// Paths and shared objects for the study tests.
+enum StudyFixtures {
+    static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let grammars = repo.appendingPathComponent("grammars").path
+    static let sessionScript = repo.appendingPathComponent("audio-fixtures/session/demo-session.txt").path
+    static let sessionAudio = repo.appendingPathComponent("audio-fixtures/session/demo-session.wav").path
+
+    /// The study catalog, loaded once per test process.
+    static let catalog: Catalog = try! CatalogLoader.load(folder: grammars)
+    static let matcher: CommandMatcher = try! CommandMatcher(catalog: catalog)
+
+    static let directory: String = {
+        let d = FileManager.default.temporaryDirectory.appendingPathComponent("parlo-study-\(getpid())").path
+        try? FileManager.default.createDirectory(atPath: d, withIntermediateDirectories: true)
+        return d
+    }()
+
+    /// Collects session events (the emit closure runs on the session's actor).
+    final class Recorder: @unchecked Sendable {
+        private let lock = NSLock()
+        private var _events: [StudyEvent] = []
+        var onEvent: (@Sendable (StudyEvent) -> Void)?
+        func add(_ e: StudyEvent) { lock.withLock { _events.append(e) }; onEvent?(e) }
+        var events: [StudyEvent] { lock.withLock { _events } }
+        func of(_ type: String) -> [StudyEvent] { events.filter { $0.type == type } }
+        func clear() { lock.withLock { _events.removeAll() } }
+
+        /// Waits (up to `seconds`) until an event of `type` has arrived.
+        func wait(for type: String, seconds: Double = 10) async -> StudyEvent? {
+            let deadline = Date().addingTimeInterval(seconds)
+            while Date() < deadline {
+                if let e = of(type).last { return e }
+                try? await Task.sleep(for: .milliseconds(5))
+            }
+            return nil
+        }
+    }
+
+    /// A started session on the sample materials, speaking into `sink`.
+    static func session(sink: any SpeechSink, clock: any StudyClock = ManualStudyClock(),
+                        character: String = "eva") async throws -> (StudySession, Recorder, SpeechQueue) {
+        let recorder = Recorder()
+        let characters = CharacterCatalog.defaults
+        let queue = SpeechQueue(sink: sink, character: try characters.character(named: character), eventBuffer: 1)
+        let registry = VoiceCommandRegistry(matcher: matcher)
+        let session = try StudySession(library: try StudyLibrary.sample(), catalog: catalog, registry: registry, queue: queue,
+                                       characters: characters, character: try characters.character(named: character),
+                                       clock: clock) { recorder.add($0) }
+        await session.start()
+        return (session, recorder, queue)
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import ParloALSA
+import ParloAudio
+import ParloCapture
+import ParloCatalog
+import ParloCore
+import ParloESpeak
+import ParloListen
+import ParloRecognizer
+import ParloSpeech
+import XCTest
+@testable import ParloStudy
+
+/// While Parlo reads, the microphone hears Parlo: only a reading control said by the student
+/// may act, never Parlo's own words.
+final class StudyBargeInTests: XCTestCase {
+    /// 16 kHz samples of `text` spoken with `voice`.
+    static func speech16k(_ text: String, voice: ESpeakVoice) throws -> [Int16] {
+        let s = try Synthesizer().synthesize(text, voice: voice)
+        let r = try Resampler(from: s.sampleRate, to: 16_000)
+        let f = try r.process(s.samples.map { Float($0) / 32768 }) + r.process([])
+        return f.map { Int16(max(-32768, min(32767, ($0 * 32768).rounded()))) }
+    }
+
+    func testOwnVoiceIsIgnoredAndAStudentStopActsAtOnce() async throws {
+        let sink = MemorySink()   // Parlo keeps "speaking" until the test moves the clock
+        let (session, rec, _) = try await StudyFixtures.session(sink: sink)
+        await session.handle(text: "open math")
+        for _ in 0..<200 where session.gate.speaking { sink.advance(seconds: 0.1); await session.queue.tick(); try await Task.sleep(for: .milliseconds(1)) }
+        await session.handle(text: "read the page")
+        XCTAssertTrue(session.gate.speaking)
+
+        // What the microphone hears: Parlo reading (quieter, from the speakers), then the student's
+        // "stop" in a pause of the reading.
+        let material = try XCTUnwrap(session.library.subjects["math"]?.materials.first)
+        let eva = CharacterCatalog.defaults.characters[1].voice(for: .en)
+        var seed: UInt64 = 11
+        let own = try Self.speech16k(material.sentenceTexts.prefix(4).joined(separator: " "), voice: eva).map { $0 / 3 }
+        let stop = try Self.speech16k("stop", voice: StudyScript.voices[.en]!)
+        var mic = StudyScript.roomNoise(16_000, seed: &seed)
+        mic += own.map { $0 &+ StudyScript.roomNoise(1, seed: &seed)[0] }
+        mic += StudyScript.roomNoise(8_000, seed: &seed) + stop + StudyScript.roomNoise(16_000, seed: &seed)
+        let raw = StudyFixtures.directory + "/bargein.raw"
+        try mic.withUnsafeBufferPointer { Data(buffer: $0) }.write(to: URL(fileURLWithPath: raw))
+        var options = ALSACaptureSource.Options(device: "bargein_mic")
+        options.configuration = try ALSAConfiguration(ALSAConfiguration.fileCapture(name: "bargein_mic", rawFile: raw))
+        options.maxSeconds = Double(mic.count) / 16_000
+
+        let model = try AcousticModel.locate()
+        var listen = ListenPipeline.Options()
+        listen.endpointer.hangover = 0.3
+        listen.emitLevels = false
+        let listener = try StudyListener(session: session, catalog: StudyFixtures.catalog, model: model, options: listen)
+        rec.clear()
+        var heard: [String] = []
+        try await listener.run(try ALSACaptureSource(options: options).start()) {
+            switch $0 {
+            case .rejected(_, let text, let reason, _): heard.append("rejected \(text): \(reason)")
+            case .command(_, let m, let text, _): heard.append("command \(m.command): \(text)")
+            case .recognized(let t, let text, _, let score): heard.append("recognized \(text) t=\(t) score=\(score)")
+            case .speechStart(let t): heard.append("start \(t)")
+            default: break
+            }
+        }
+        XCTAssertEqual(rec.of("command").map { $0.string("command") }, ["stop"], "heard: \(heard)")
+        XCTAssertEqual(rec.of("command").first?["while_speaking"], .bool(true))
+        let stopped = await rec.wait(for: "reading_stopped")
+        XCTAssertNotNil(stopped)
+    }
+}
