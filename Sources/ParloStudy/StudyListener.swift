@@ -65,21 +65,30 @@ public final class StudyListener {
 }
 
 extension StudyListener {
-    /// Compiles `catalog` for listening; `garbage` adds the compiler's phone loop so speech that
-    /// is no command is rejected.
-    public static func compile(_ catalog: Catalog, model: AcousticModel, logger: Logger = Logger(label: "parlo.study"),
-                               garbage: Bool = false) throws -> CompiledCatalog {
-        var compiler = CatalogCompiler(model: model, logger: logger)
-        compiler.garbage = garbage
-        return try compiler.compile(catalog)
+    /// Compiles `catalog` for listening.
+    public static func compile(_ catalog: Catalog, model: AcousticModel,
+                               logger: Logger = Logger(label: "parlo.study")) throws -> CompiledCatalog {
+        try CatalogCompiler(model: model, logger: logger).compile(catalog)
     }
+
+    /// Rejection while Parlo speaks: the usual checks plus a phone loop beside the reading
+    /// controls, so Parlo's own sentences decode as loop phones instead of a control. Without
+    /// the loop (or with it at 0.01 per phone) one of Parlo's read sentences came back as
+    /// "next one" and fired; at 0.05 all of them are rejected and a spoken "stop" still acts
+    /// (`StudyBargeInTests`).
+    public static let whileSpeakingRejection: Rejection = {
+        var r = Rejection.default
+        r.loop = .init(phoneProbability: 0.05, phones: Rejection.loopPhones)
+        return r
+    }()
 
     /// Builds both decoders for `session` from the command catalog: the full catalog for when
     /// Parlo is silent, the reading controls with a phone loop for while it speaks.
     public convenience init(session: StudySession, catalog: Catalog, model: AcousticModel,
                             options: ListenPipeline.Options = .init(), logger: Logger = Logger(label: "parlo.study")) throws {
         func pipeline(_ compiled: CompiledCatalog, _ role: StudyInterpreter.Role) throws -> ListenPipeline {
-            let recognizer = try CatalogRecognizer(compiled: compiled, model: model)
+            let rejection = role == .whileSpeaking ? Self.whileSpeakingRejection : nil
+            let recognizer = try CatalogRecognizer(compiled: compiled, model: model, rejection: rejection)
             let interpreter = StudyInterpreter(matcher: CommandMatcher(sentences: compiled.sentences), gate: session.gate, role: role)
             return ListenPipeline(recognizer: recognizer.primary, interpreter: interpreter, options: options)
         }
@@ -87,6 +96,6 @@ extension StudyListener {
         controls.commands = catalog.commands.filter { StudySession.readingControls.contains($0.name) }
         self.init(session: session,
                   pipeline: try pipeline(try Self.compile(catalog, model: model, logger: logger), .whenSilent),
-                  bargeIn: try pipeline(try Self.compile(controls, model: model, logger: logger, garbage: true), .whileSpeaking))
+                  bargeIn: try pipeline(try Self.compile(controls, model: model, logger: logger), .whileSpeaking))
     }
 }
