@@ -10,9 +10,14 @@ setup:
 build: setup
 	$(SWIFT) build -c release --product parlo
 
-## The main job on the bundled default: batch evaluation of audio-fixtures/ with its report.
+## The main job on the bundled default: the batch evaluation of audio-fixtures/ with its report,
+## then a short study session from a recorded fixture (English and Italian commands), its
+## spoken replies written to demo-study-replies.wav.
 demo: build
 	$(RELEASE_BIN) batch --expect audio-fixtures/commands/manifest.jsonl audio-fixtures/commands
+	@echo
+	@echo "Study session from audio-fixtures/session/demo-session.wav (commands: demo-session.txt):"
+	$(RELEASE_BIN) study --input audio-fixtures/session/demo-session.wav --fast --out demo-study-replies.wav
 
 test:
 	@scripts/setup test

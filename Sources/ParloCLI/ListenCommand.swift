@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Logging
 import Parlo
 
 /// `parlo listen`: live recognition from a microphone or a file.
@@ -14,8 +15,11 @@ struct ListenCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var capture: CaptureOptions
 
-    @Option(name: .long, help: "JSGF grammar to recognise against (default: a small built-in command grammar).")
+    @Option(name: .long, help: "JSGF grammar to recognise against, instead of the command catalog.")
     var jsgf: String?
+
+    @Option(name: .long, help: "Command catalog folder (*.yaml); its commands become `command` events.")
+    var grammar = "grammars"
 
     @Flag(name: .long, help: "Print JSON Lines even on a terminal.")
     var json = false
@@ -32,13 +36,6 @@ struct ListenCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-levels"), help: "Do not print level events in JSON output.")
     var noLevels = false
 
-    static let defaultGrammar = """
-        #JSGF V1.0;
-        grammar parlo;
-        public <command> = next | previous | repeat | again | stop | start | pause | help | yes | no
-                         | read [the] (word | sentence | page) | (slower | faster) please;
-        """
-
     func validate() throws {
         if hangoverMs < 20 || hangoverMs > 5000 { throw ValidationError("--hangover-ms must be between 20 and 5000") }
     }
@@ -50,8 +47,7 @@ struct ListenCommand: AsyncParsableCommand {
         let source: CaptureSource
         do {
             let model = try AcousticModel.locate(global.model)
-            let text = try jsgf.map { try String(contentsOfFile: $0, encoding: .utf8) } ?? Self.defaultGrammar
-            let recognizer = try Recognizer(model: model, grammar: try JSGFGrammar(text))
+            let (recognizer, interpreter) = try recognition(model: model, logger: logger)
             let listenMode: ListenMode
             switch mode {
             case .always: listenMode = .always
@@ -63,7 +59,7 @@ struct ListenCommand: AsyncParsableCommand {
             var options = ListenPipeline.Options()
             options.endpointer.hangover = Double(hangoverMs) / 1000
             options.emitLevels = !noLevels
-            pipeline = ListenPipeline(recognizer: recognizer, mode: listenMode, options: options)
+            pipeline = ListenPipeline(recognizer: recognizer, interpreter: interpreter, mode: listenMode, options: options)
             source = try capture.makeSource(logger: logger)
         } catch {
             throw fail(error)
@@ -87,6 +83,19 @@ struct ListenCommand: AsyncParsableCommand {
             throw fail(error)
         }
         printer.finish()
+    }
+
+    /// The decoder and, with the catalog, the interpreter that turns utterances into `command`
+    /// or `rejected` events (rejection on: speech that is no command never becomes one).
+    private func recognition(model: AcousticModel, logger: Logger) throws -> (Recognizer, HypothesisInterpreter?) {
+        if let jsgf {
+            return (try Recognizer(model: model, grammar: JSGFGrammar(String(contentsOfFile: jsgf, encoding: .utf8))), nil)
+        }
+        let compiled = try CatalogCompiler(model: model, logger: logger).compile(folder: grammar)
+        let recognizer = try CatalogRecognizer(compiled: compiled, model: model, rejection: .default).primary
+        let gate = StudyGate()
+        gate.set(speaking: false, active: Set(compiled.sentences.map(\.command)))
+        return (recognizer, StudyInterpreter(matcher: CommandMatcher(sentences: compiled.sentences), gate: gate))
     }
 
     /// Each line on stdin (Enter) flips the push-to-talk switch.
