@@ -18,8 +18,7 @@ struct ListenCommand: AsyncParsableCommand {
     @Option(name: .long, help: "JSGF grammar to recognise against, instead of the command catalog.")
     var jsgf: String?
 
-    @Option(name: .long, help: "Command catalog folder (*.yaml); its commands become `command` events.")
-    var grammar = "grammars"
+    @OptionGroup var catalog: CatalogOptions
 
     @Flag(name: .long, help: "Print JSON Lines even on a terminal.")
     var json = false
@@ -91,7 +90,7 @@ struct ListenCommand: AsyncParsableCommand {
         if let jsgf {
             return (try Recognizer(model: model, grammar: JSGFGrammar(String(contentsOfFile: jsgf, encoding: .utf8))), nil)
         }
-        let compiled = try CatalogCompiler(model: model, logger: logger).compile(folder: grammar)
+        let compiled = try CatalogCompiler(model: model, logger: logger).compile(folder: catalog.grammar)
         let recognizer = try CatalogRecognizer(compiled: compiled, model: model, rejection: .default).primary
         let gate = StudyGate()
         gate.set(speaking: false, active: Set(compiled.sentences.map(\.command)))
