@@ -47,7 +47,7 @@ public struct ALSAError: ParloError, Equatable {
         case .busy:
             return "audio device '\(device)' is busy — close the program using it, or \(list) and pick another"
         case .noSoundCard:
-            return "no sound card found for '\(device)' — connect a microphone/speaker, use --input FILE, or \(list)"
+            return "no sound card found for '\(device)' — connect a microphone or speaker, use a file instead (--input FILE to listen, --out FILE.wav to speak), or \(list)"
         case .unsupportedFormat:
             return "audio device '\(device)': \(detail)\(why) — try its `plughw:` or `default` variant; \(list)"
         case .configurationFailed:

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ParloCore
 
 /// The `parlo` command: one root, a subcommand per job.
 @main
@@ -20,4 +21,24 @@ struct ParloCommand: AsyncParsableCommand {
             FixturesCommand.self,
         ]
     )
+}
+
+extension ParloCommand {
+    /// Runs the chosen subcommand; Parlo's own errors are printed as one `parlo: …` line (the
+    /// same shape as per-file errors in a batch), everything else as argument-parser does.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch let error as any ParloError {
+            printError(oneLine(error))
+            exit(withError: ExitCode.failure)
+        } catch {
+            exit(withError: error)
+        }
+    }
 }
