@@ -39,13 +39,8 @@ struct ReadCommand: AsyncParsableCommand {
         guard FileManager.default.isReadableFile(atPath: file) else {
             throw SpeechError(.cannotReadText, "cannot read \(file)")
         }
-        let character = try speech.catalog().character(named: speech.character)
-        let sink = try speech.sink()
-        let queue = SpeechQueue(sink: sink, character: character, logger: logger)
-        await queue.setRate(speech.rate)
-        let ticker = Task { await queue.run() }
-        defer { ticker.cancel() }
-        let reader = ReadAloud(path: file, queue: queue, language: speech.language, markdown: markdown ? true : nil)
+        let output = try await SpeechOutput(speech, logger: logger)
+        let reader = ReadAloud(path: file, queue: output.queue, language: speech.language, markdown: markdown ? true : nil)
         reader.store = ReadingPositionStore()
         let piped = !Terminal.stdoutIsTerminal
         let encoder = JSONLinesEncoder()
@@ -61,9 +56,7 @@ struct ReadCommand: AsyncParsableCommand {
             }
             fflush(stdout)
         }
-        try sink.drain()
-        (sink as? WAVFileSink)?.close()
-        if let error = await queue.lastError { throw error }
+        try await output.finish()
         if piped {
             print(try encoder.line(Line(event: "finished", index: end)))
         } else {

@@ -28,12 +28,8 @@ struct SayCommand: AsyncParsableCommand {
     func run() async throws {
         let logger = global.bootstrap()
         let input = text == "-" ? String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self) : text
-        let character = try speech.catalog().character(named: speech.character)
-        let sink = try speech.sink()
-        let queue = SpeechQueue(sink: sink, character: character, logger: logger)
-        await queue.setRate(speech.rate)
-        let ticker = Task { await queue.run() }
-        defer { ticker.cancel() }
+        let output = try await SpeechOutput(speech, logger: logger)
+        let queue = output.queue
         let piped = !Terminal.stdoutIsTerminal
         let encoder = JSONLinesEncoder()
         let trimmed = input.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -55,12 +51,10 @@ struct SayCommand: AsyncParsableCommand {
             if case .finished = event { finished = true }
             if event.isEnd { break }
         }
-        try sink.drain()
-        (sink as? WAVFileSink)?.close()
-        if let error = await queue.lastError { throw error }
+        try await output.finish()
         if !piped, let out = speech.out {
-            let seconds = Double(sink.writtenFrames) / Double(sink.sampleRate)
-            print("\(character.name) said \(finished ? "it" : "part of it") → \(out) (\(String(format: "%.1f", seconds)) s)")
+            let seconds = Double(output.sink.writtenFrames) / Double(output.sink.sampleRate)
+            print("\(output.character.name) said \(finished ? "it" : "part of it") → \(out) (\(String(format: "%.1f", seconds)) s)")
         }
     }
 }

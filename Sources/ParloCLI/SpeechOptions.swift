@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Logging
 import ParloCore
 import ParloSpeech
 
@@ -45,6 +46,31 @@ struct SpeechOptions: ParsableArguments {
     func sink() throws -> any SpeechSink {
         if let out { return try WAVFileSink(path: out) }
         return try ALSASpeechSink(device: device)
+    }
+}
+
+/// A speech queue playing into the chosen sink, its clock ticking until `finish`.
+struct SpeechOutput {
+    let sink: any SpeechSink
+    let queue: SpeechQueue
+    let character: SpeechCharacter
+    private let ticker: Task<Void, Never>
+
+    init(_ options: SpeechOptions, logger: Logger) async throws {
+        character = try options.catalog().character(named: options.character)
+        sink = try options.sink()
+        queue = SpeechQueue(sink: sink, character: character, logger: logger)
+        await queue.setRate(options.rate)
+        let queue = self.queue
+        ticker = Task { await queue.run() }
+    }
+
+    /// Waits until everything is heard, closes a WAV, and reports a failure of the queue.
+    func finish() async throws {
+        defer { ticker.cancel() }
+        try sink.drain()
+        (sink as? WAVFileSink)?.close()
+        if let error = await queue.lastError { throw error }
     }
 }
 
