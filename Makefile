@@ -22,7 +22,7 @@ demo: build
 test:
 	@scripts/setup test
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --disable-swift-testing  # every test is XCTest
 
 ## Speed and memory against the reference tools, run side by side (see scripts/bench).
 bench:
