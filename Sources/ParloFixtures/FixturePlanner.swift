@@ -1,3 +1,4 @@
+import ParloCore
 import ParloCatalog
 
 /// A sentence chosen for the fixture set: what is said, in which language, meaning which command.

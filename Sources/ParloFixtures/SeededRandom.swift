@@ -22,11 +22,3 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
     public mutating func signedUnit() -> Double { Double(next() >> 11) / Double(1 << 52) - 1 }
 }
 
-/// FNV-1a over UTF-8: a hash that, unlike `Hasher`, is the same in every process.
-public enum StableHash {
-    public static func of(_ text: String) -> UInt64 {
-        var h: UInt64 = 0xCBF2_9CE4_8422_2325
-        for b in text.utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01B3 }
-        return h
-    }
-}

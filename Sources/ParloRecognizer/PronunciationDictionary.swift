@@ -1,4 +1,5 @@
 import Foundation
+import ParloCore
 
 /// Pronunciations for words, in the en-us phone set (cmudict format).
 ///
@@ -50,7 +51,7 @@ public struct PronunciationDictionary: Sendable, Equatable {
         let bytes = try DictionaryFileCache.shared.bytes(of: path)
         let wanted = Dictionary(words.map { w -> (UInt64, [UInt8]) in
             let b = Array(w.lowercased().utf8)
-            return (fnv1a(b[...]), b)
+            return (StableHash.of(bytes: b, foldingASCIICase: true), b)
         }, uniquingKeysWith: { a, _ in a })
         var dict = PronunciationDictionary()
         bytes.withUnsafeBufferPointer { buf in
@@ -62,7 +63,7 @@ public struct PronunciationDictionary: Sendable, Equatable {
                 var wordEnd = lineStart
                 while wordEnd < end && buf[wordEnd] != 0x20 && buf[wordEnd] != 0x09 && buf[wordEnd] != 0x28 { wordEnd += 1 }
                 let word = buf[lineStart..<wordEnd]
-                if let expected = wanted[fnv1a(word)], expected.elementsEqual(word) {
+                if let expected = wanted[StableHash.of(bytes: word, foldingASCIICase: true)], expected.elementsEqual(word) {
                     var phoneStart = wordEnd
                     if phoneStart < end && buf[phoneStart] == 0x28 {      // skip "(2)"
                         while phoneStart < end && buf[phoneStart] != 0x20 && buf[phoneStart] != 0x09 { phoneStart += 1 }
@@ -76,16 +77,6 @@ public struct PronunciationDictionary: Sendable, Equatable {
         }
         return dict
     }
-}
-
-/// FNV-1a over bytes, lower-casing ASCII so that "Math" and "math" meet.
-func fnv1a<C: Collection>(_ bytes: C) -> UInt64 where C.Element == UInt8 {
-    var h: UInt64 = 0xcbf29ce484222325
-    for var b in bytes {
-        if b >= 0x41 && b <= 0x5A { b += 0x20 }
-        h = (h ^ UInt64(b)) &* 0x100000001b3
-    }
-    return h
 }
 
 /// Keeps dictionary files in memory after the first read: every worker decoder shares them.

@@ -1,4 +1,5 @@
 import Foundation
+import ParloCore
 
 /// Remembers, per file, the sentence where reading stopped: `$XDG_STATE_HOME/parlo/reading/`.
 public struct ReadingPositionStore: Sendable {
@@ -24,9 +25,7 @@ public struct ReadingPositionStore: Sendable {
     /// The file holding `path`'s position: named by a hash of the absolute path.
     func file(for path: String) -> String {
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-        var hash: UInt64 = 0xcbf29ce484222325
-        for b in absolute.utf8 { hash = (hash ^ UInt64(b)) &* 0x100000001b3 }
-        return directory + "/" + String(hash, radix: 16) + ".json"
+        return directory + "/" + String(StableHash.of(absolute), radix: 16) + ".json"
     }
 
     /// The sentence (0-based) to resume `path` from, or nil.
