@@ -34,13 +34,13 @@ public final class ALSAPlayer {
             try samples.withUnsafeBufferPointer { try device.write($0) }
             return
         }
-        try write(resampler.map { try $0.process(samples.map { Float($0) / 32768 }) }, original: samples)
+        try write(resampler.map { try $0.process(PCM.float(samples)) }, original: samples)
     }
 
     private func write(_ resampled: [Float]?, original: [Int16]) throws {
         let channels = device.format.channels
         converted.removeAll(keepingCapacity: true)
-        let mono = resampled.map { $0.map { Int16(max(-32768, min(32767, ($0 * 32768).rounded()))) } } ?? original
+        let mono = resampled.map(PCM.int16) ?? original
         for s in mono { for _ in 0..<channels { converted.append(s) } }
         try converted.withUnsafeBufferPointer { try device.write($0) }
     }

@@ -17,7 +17,7 @@ final class SpeechConverter {
     /// Converts `frames` interleaved frames.
     func convert(_ interleaved: UnsafeBufferPointer<Float>, frames: Int) throws -> [Int16] {
         if resampler == nil && channels == 1 {
-            return (0..<frames).map { Self.toInt16(interleaved[$0]) }
+            return (0..<frames).map { PCM.int16(interleaved[$0]) }
         }
         mono.removeAll(keepingCapacity: true)
         let scale = 1 / Float(channels)
@@ -27,15 +27,11 @@ final class SpeechConverter {
             mono.append(sum * scale)
         }
         let out = try resampler.map { try $0.process(mono) } ?? mono
-        return out.map(Self.toInt16)
+        return PCM.int16(out)
     }
 
     /// What the resampler still holds, at the end of the stream.
     func flush() throws -> [Int16] {
-        try resampler.map { try $0.process([]).map(Self.toInt16) } ?? []
-    }
-
-    static func toInt16(_ s: Float) -> Int16 {
-        Int16(max(-32768, min(32767, (s * 32768).rounded())))
+        try resampler.map { PCM.int16(try $0.process([])) } ?? []
     }
 }

@@ -150,13 +150,7 @@ public struct FixtureGenerator {
         // `parlo fixtures synth` does), not for one utterance synthesised after others.
         try synthesizer.engine.run { _ in srand(UInt32(truncatingIfNeeded: StableHash.of(text + voice.identifier))) }
         let speech = try synthesizer.synthesize(text, voice: voice)
-        var samples = speech.samples
-        if speech.sampleRate != Self.sampleRate {
-            let resampler = try Resampler(from: speech.sampleRate, to: Self.sampleRate)
-            let input = samples.map { Float($0) / 32_768 }
-            let output = try resampler.process(input) + resampler.process([])
-            samples = output.map { Int16(max(-32_768, min(32_767, ($0 * 32_768).rounded()))) }
-        }
+        let samples = try Resampler.resample(speech.samples, from: speech.sampleRate, to: Self.sampleRate)
         let lead = [Int16](repeating: 0, count: Int(options.leadingSilence * Double(Self.sampleRate)))
         return lead + samples
     }

@@ -55,10 +55,7 @@ public struct StudyScript: Sendable, Equatable {
         var ends: [Double] = []
         for line in lines {
             let speech = try synthesizer.synthesize(line.text, voice: Self.voices[line.language]!)
-            let resampler = try Resampler(from: speech.sampleRate, to: rate)
-            var f = try resampler.process(speech.samples.map { Float($0) / 32768 })
-            f += try resampler.process([])
-            out += f.map { Int16(max(-32768, min(32767, ($0 * 32768).rounded()))) }
+            out += try Resampler.resample(speech.samples, from: speech.sampleRate, to: rate)
             ends.append(Double(out.count) / Double(rate))
             out += Self.roomNoise(Int(gap * Double(rate)), seed: &seed)
         }
