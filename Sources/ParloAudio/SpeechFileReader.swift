@@ -26,7 +26,7 @@ public final class SpeechFileReader {
             let mono = try file.readMono(maxFrames: blockFrames)
             if mono.isEmpty { finished = true }
             let resampled = try resampler.map { try $0.process(mono) } ?? mono
-            if !resampled.isEmpty { return Self.toInt16(resampled) }
+            if !resampled.isEmpty { return PCM.int16(resampled) }
         }
         return nil
     }
@@ -36,12 +36,5 @@ public final class SpeechFileReader {
         var all: [Int16] = []
         while let block = try nextBlock() { all.append(contentsOf: block) }
         return all
-    }
-
-    static func toInt16(_ samples: [Float]) -> [Int16] {
-        samples.map { s in
-            let scaled = (s * 32767).rounded()
-            return Int16(max(-32768, min(32767, scaled)))
-        }
     }
 }
