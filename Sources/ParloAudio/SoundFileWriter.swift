@@ -19,7 +19,7 @@ public final class SoundFileWriter {
         }
     }
 
-    private let handle: OpaquePointer
+    private var handle: OpaquePointer?
     public let path: String
     public let channels: Int
 
@@ -36,18 +36,32 @@ public final class SoundFileWriter {
         self.channels = channels
     }
 
-    deinit { sf_close(handle) }
+    deinit { close() }
+
+    /// Finalises the header and closes the file; later writes fail.
+    public func close() {
+        if let handle { sf_close(handle) }
+        handle = nil
+    }
+
+    /// Pushes what libsndfile buffers to the file.
+    public func sync() { if let handle { sf_write_sync(handle) } }
+
+    private func open() throws -> OpaquePointer {
+        guard let handle else { throw AudioError(.readFailed, path: path, "already closed") }
+        return handle
+    }
 
     /// Appends interleaved float samples in −1…1.
     public func write(_ samples: [Float]) throws {
-        let frames = samples.count / channels
+        let handle = try open(), frames = samples.count / channels
         let written = samples.withUnsafeBufferPointer { sf_writef_float(handle, $0.baseAddress, sf_count_t(frames)) }
         guard written == frames else { throw AudioError(.readFailed, path: path, "short write") }
     }
 
     /// Appends interleaved 16-bit samples.
     public func write(_ samples: [Int16]) throws {
-        let frames = samples.count / channels
+        let handle = try open(), frames = samples.count / channels
         let written = samples.withUnsafeBufferPointer { sf_writef_short(handle, $0.baseAddress, sf_count_t(frames)) }
         guard written == frames else { throw AudioError(.readFailed, path: path, "short write") }
     }
