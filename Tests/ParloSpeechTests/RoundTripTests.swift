@@ -1,4 +1,5 @@
 import XCTest
+import ParloCatalog
 import ParloAudio
 import ParloESpeak
 import ParloRecognizer
@@ -9,30 +10,6 @@ final class RoundTripTests: XCTestCase {
     /// eSpeak's 22050 Hz PCM → the recognizer's 16 kHz.
     func to16k(_ speech: SynthesizedSpeech) throws -> [Int16] {
         try Resampler.resample(speech.samples, from: speech.sampleRate, to: 16_000)
-    }
-
-    /// Italian IPA from eSpeak mapped onto the en-us model's phones (cmudict format).
-    static func cmuPhones(fromIPA ipa: String) -> String {
-        let table: [(String, String)] = [
-            ("tʃ", "CH"), ("dʒ", "JH"), ("ts", "T S"), ("dz", "D Z"), ("ɲ", "N Y"), ("ʎ", "L Y"),
-            ("a", "AA"), ("e", "EY"), ("ɛ", "EH"), ("i", "IY"), ("ɪ", "IY"), ("o", "OW"), ("ɔ", "AO"),
-            ("u", "UW"), ("ʊ", "UW"), ("ə", "AH"), ("p", "P"), ("b", "B"), ("t", "T"), ("d", "D"),
-            ("k", "K"), ("g", "G"), ("ɡ", "G"), ("f", "F"), ("v", "V"), ("s", "S"), ("z", "Z"),
-            ("ʃ", "SH"), ("m", "M"), ("n", "N"), ("ŋ", "NG"), ("l", "L"), ("r", "R"), ("ɾ", "R"),
-            ("j", "Y"), ("w", "W"),
-        ]
-        var rest = Substring(ipa.filter { !"ˈˌː.-_ ".contains($0) })
-        var phones: [String] = []
-        while !rest.isEmpty {
-            if let (k, v) = table.first(where: { rest.hasPrefix($0.0) }) {
-                // Geminates ("ss") are one long consonant for the recognizer.
-                if phones.last != v || "AA EY EH IY OW AO UW AH".contains(v) { phones.append(v) }
-                rest = rest.dropFirst(k.count)
-            } else {
-                rest = rest.dropFirst()
-            }
-        }
-        return phones.joined(separator: " ")
     }
 
     func recognise(_ text: String, lang: SpeechLanguage, grammar: String, dictionary: PronunciationDictionary = .init(),
@@ -66,7 +43,7 @@ final class RoundTripTests: XCTestCase {
         """
         var dict = PronunciationDictionary()
         for word in try JSGFGrammar(grammar).words {
-            dict.add(word, Self.cmuPhones(fromIPA: try ESpeakEngine.shared.ipa(word, voice: "it")))
+            dict.add(word, try IPAPhoneMap.phones(forIPA: ESpeakEngine.shared.ipa(word, voice: "it"), language: .italian).joined(separator: " "))
         }
         XCTAssertEqual(dict["leggi"], ["L EY JH IY"])
         XCTAssertEqual(try recognise("leggi la prossima pagina", lang: .it, grammar: grammar, dictionary: dict), "leggi la prossima pagina")
