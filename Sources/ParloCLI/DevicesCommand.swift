@@ -13,7 +13,6 @@ struct DevicesCommand: ParsableCommand {
 
     func run() throws {
         _ = global.bootstrap()
-        ALSALog.setVerbose(global.verbose)
         let devices = DeviceList.pcmDevices()
         if json || !Terminal.stdoutIsTerminal {
             let enc = JSONLinesEncoder()

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Logging
+import ParloALSA
 import ParloRecognizer
 
 /// Options every subcommand shares: logging and where the acoustic model is.
@@ -19,6 +20,7 @@ struct GlobalOptions: ParsableArguments {
             return h
         }
         PocketSphinxLog.setVerbose(verbose)
+        ALSALog.setVerbose(verbose)
         return Logger(label: "parlo")
     }
 }

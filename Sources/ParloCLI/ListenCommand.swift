@@ -41,7 +41,6 @@ struct ListenCommand: AsyncParsableCommand {
 
     func run() async throws {
         let logger = global.bootstrap()
-        ALSALog.setVerbose(global.verbose)
         let pipeline: ListenPipeline
         let source: CaptureSource
         do {
@@ -92,9 +91,7 @@ struct ListenCommand: AsyncParsableCommand {
         }
         let compiled = try CatalogCompiler(model: model, logger: logger).compile(folder: catalog.grammar)
         let recognizer = try CatalogRecognizer(compiled: compiled, model: model, rejection: .default).primary
-        let gate = StudyGate()
-        gate.set(speaking: false, active: Set(compiled.sentences.map(\.command)))
-        return (recognizer, StudyInterpreter(matcher: CommandMatcher(sentences: compiled.sentences), gate: gate))
+        return (recognizer, StudyInterpreter(matcher: CommandMatcher(sentences: compiled.sentences)))
     }
 
     /// Each line on stdin (Enter) flips the push-to-talk switch.

@@ -15,7 +15,6 @@ struct MeterCommand: AsyncParsableCommand {
 
     func run() async throws {
         let logger = global.bootstrap()
-        ALSALog.setVerbose(global.verbose)
         let source: CaptureSource
         do { source = try capture.makeSource(logger: logger) } catch { throw fail(error) }
         let stream = source.start()

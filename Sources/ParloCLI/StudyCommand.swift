@@ -41,7 +41,6 @@ struct StudyCommand: AsyncParsableCommand {
 
     func run() async throws {
         let logger = global.bootstrap()
-        ALSALog.setVerbose(global.verbose)
         let asJSON = json || !Terminal.stdoutIsTerminal
         let printer = StudyPrinter(json: asJSON)
         let parts: (session: StudySession, queue: SpeechQueue, sink: any SpeechSink, commands: Catalog)

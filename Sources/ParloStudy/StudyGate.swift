@@ -32,7 +32,8 @@ public struct StudyInterpreter: HypothesisInterpreter {
     /// When this interpreter may act: with two decoders, each owns one state of the gate.
     public enum Role: Sendable { case always, whenSilent, whileSpeaking }
     public let matcher: CommandMatcher
-    public let gate: StudyGate
+    /// Nil: Parlo never speaks over this listener and every command is active (`parlo listen`).
+    public let gate: StudyGate?
     public let role: Role
     /// Match confidence needed when Parlo is silent (the matcher's own threshold).
     public var confidence = 0.65
@@ -40,16 +41,16 @@ public struct StudyInterpreter: HypothesisInterpreter {
     public var strictConfidence = 0.9
     public var maxSecondsWhileSpeaking = 2.5
 
-    public init(matcher: CommandMatcher, gate: StudyGate, role: Role = .always) {
+    public init(matcher: CommandMatcher, gate: StudyGate? = nil, role: Role = .always) {
         self.matcher = matcher; self.gate = gate; self.role = role
     }
 
     public func interpret(_ r: Recognition) -> Interpretation {
         guard !r.text.isEmpty, !r.rejected else { return .rejected(reason: "nothing recognised") }
-        let speaking = gate.speaking
+        let speaking = gate?.speaking ?? false
         if role == .whenSilent && speaking { return .rejected(reason: "Parlo is speaking: only reading controls count") }
         if role == .whileSpeaking && !speaking { return .rejected(reason: "Parlo is silent: the full catalog decides") }
-        let match = matcher.match(r.text, filter: matcher.filter(allowing: gate.active))
+        let match = matcher.match(r.text, filter: gate.map { matcher.filter(allowing: $0.active) })
         guard !match.rejected, let command = match.command else { return .rejected(reason: match.reason ?? "no command") }
         let needed = speaking ? strictConfidence : confidence
         if match.confidence < needed {
