@@ -65,13 +65,20 @@ struct BatchCommand: ParsableCommand {
     @Option(name: .customLong("reject-phones"), help: "With --reject-loop: the loop's phones, space-separated (default: 20 broad classes; 'all' for 39).")
     var rejectPhones: String?
 
+    @Option(name: .customLong("noise-floor"), help: ArgumentHelp("Faint pink noise laid under every file, in dBFS RMS, as a microphone's own noise would be: generated and edited audio is digitally silent between words, which the en-us model never heard ('off' for none).", valueName: "DB"))
+    var noiseFloor: String = "\(Int(Recognizer.fileNoiseFloorDB))"
+
     @Option(name: .customLong("ps"), help: ArgumentHelp("Extra PocketSphinx decoder option, e.g. --ps cmn=live (repeatable).", valueName: "KEY=VALUE"))
     var decoderOptions: [String] = []
 
     @Argument(help: "Audio files or folders.")
     var paths: [String]
 
+    /// The `--noise-floor` level (nil: off).
+    private var floorLevel: Double? { noiseFloor == "off" ? nil : Double(noiseFloor) }
+
     func validate() throws {
+        if noiseFloor != "off" && Double(noiseFloor) == nil { throw ValidationError("--noise-floor takes a level in dBFS (e.g. -55) or 'off', got '\(noiseFloor)'") }
         if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if resume && out == nil { throw ValidationError("--resume needs --out FILE to resume from") }
         if jsgf != nil && grammar != nil { throw ValidationError("give either --jsgf FILE or --grammar FOLDER, not both") }
@@ -109,7 +116,7 @@ struct BatchCommand: ParsableCommand {
         if let jsgf {
             let grammar = try loadGrammar(jsgf), rejection = rejectionSetting(default: false)
             let make: BatchRunner.RecognizerFactory = {
-                try Recognizer(model: model, grammar: grammar, options: options, rejection: rejection)
+                try Recognizer(model: model, grammar: grammar, options: options, rejection: rejection, noiseFloor: floorLevel)
             }
             _ = try make()
             return BatchRunner(jobs: jobs, decoder: decoder, recognizer: make)
@@ -118,7 +125,7 @@ struct BatchCommand: ParsableCommand {
         let matcher = CommandMatcher(sentences: compiled.sentences)
         let rejection = rejectionSetting(default: !noReject)
         let make: BatchRunner.RecognizerFactory = {
-            try CatalogRecognizer(compiled: compiled, model: model, options: options, rejection: rejection)
+            try CatalogRecognizer(compiled: compiled, model: model, options: options, rejection: rejection, noiseFloor: floorLevel)
         }
         _ = try make()
         return BatchRunner(jobs: jobs, decoder: decoder, interpreter: { CommandOutcome($0, matcher: matcher) },

@@ -17,6 +17,7 @@ public final class CatalogRecognizer {
     private let model: AcousticModel
     private let options: [String: String]
     private let rejection: Rejection?
+    private let noiseFloor: Double?
     /// Streaming passes over each utterance before the whole-utterance decode (see `decode`).
     /// Every utterance starts from the model's initial mean (deterministic results), so one
     /// pass is not enough: on audio-fixtures/commands 1 pass gave 77 % command accuracy,
@@ -24,13 +25,14 @@ public final class CatalogRecognizer {
     public var adaptationPasses = 3
 
     public init(compiled: CompiledCatalog, model: AcousticModel, options: [String: String] = [:],
-                rejection: Rejection? = nil) throws {
+                rejection: Rejection? = nil, noiseFloor: Double? = nil) throws {
         self.compiled = compiled
+        self.noiseFloor = noiseFloor
         self.model = model
         self.options = options
         self.rejection = rejection
         primary = try Recognizer(model: model, grammar: compiled.grammar, pronunciations: compiled.dictionary,
-                                 options: options, rejection: rejection)
+                                 options: options, rejection: rejection, noiseFloor: noiseFloor)
     }
 
     /// The second decoder (no filler words), created on demand.
@@ -39,7 +41,7 @@ public final class CatalogRecognizer {
         var o = options
         o["-fsgusefiller"] = "no"
         let r = try Recognizer(model: model, grammar: compiled.grammar, pronunciations: compiled.dictionary,
-                               options: o, rejection: rejection)
+                               options: o, rejection: rejection, noiseFloor: noiseFloor)
         fallbackDecoder = r
         return r
     }

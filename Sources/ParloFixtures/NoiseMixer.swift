@@ -1,3 +1,4 @@
+import ParloCore
 import Foundation
 
 /// Adds seeded pink noise to speech at a given signal-to-noise ratio.
@@ -39,31 +40,11 @@ public struct NoiseMixer: Sendable {
         return count == 0 ? 0 : sum / Double(count)
     }
 
-    /// Pink (1/f) noise of unit-ish level: white noise from `seed` through Paul Kellet's filter,
-    /// accurate to ±0.05 dB above 9 Hz at 44.1 kHz and close enough at 16 kHz for masking speech.
-    public static func pinkNoise(count: Int, seed: UInt64) -> [Double] {
-        var rng = SeededRandom(seed: seed)
-        var b0 = 0.0, b1 = 0.0, b2 = 0.0, b3 = 0.0, b4 = 0.0, b5 = 0.0, b6 = 0.0
-        var out = [Double](repeating: 0, count: count)
-        for i in 0..<count {
-            let white = rng.signedUnit()
-            b0 = 0.99886 * b0 + white * 0.0555179
-            b1 = 0.99332 * b1 + white * 0.0750759
-            b2 = 0.96900 * b2 + white * 0.1538520
-            b3 = 0.86650 * b3 + white * 0.3104856
-            b4 = 0.55000 * b4 + white * 0.5329522
-            b5 = -0.7616 * b5 - white * 0.0168980
-            out[i] = b0 + b1 + b2 + b3 + b4 + b5 + b6 + white * 0.5362
-            b6 = white * 0.115926
-        }
-        return out
-    }
-
     /// `speech` plus pink noise from `seed` at `snrDB`, as 16-bit samples.
     public func mix(_ speech: [Int16], snrDB: Double, seed: UInt64) -> [Int16] {
         let ps = Self.activePower(speech)
         guard ps > 0 else { return speech }
-        let noise = Self.pinkNoise(count: speech.count, seed: seed)
+        let noise = PinkNoise.samples(count: speech.count, seed: seed)
         let pn = noise.reduce(0) { $0 + $1 * $1 } / Double(max(1, noise.count))
         let gain = (ps / (pn * pow(10, snrDB / 10))).squareRoot()
         var mixed = [Double](repeating: 0, count: speech.count)

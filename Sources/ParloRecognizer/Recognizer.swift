@@ -17,6 +17,9 @@ public final class Recognizer {
     private var samplesInUtterance = 0
     private var inUtterance = false
     private var energy = FrameEnergy()
+    private var floor: NoiseFloor
+    /// The level `parlo batch` lays a noise floor at (see `NoiseFloor`), in dBFS RMS.
+    public static let fileNoiseFloorDB = -55.0
     /// How out-of-grammar speech is refused (nil: every utterance maps onto the grammar).
     public let rejection: Rejection?
 
@@ -24,10 +27,13 @@ public final class Recognizer {
     /// entries), then from the model's cmudict; words found in neither are reported together.
     /// With `rejection` (e.g. `.default`), speech that is no sentence of the grammar comes back
     /// `rejected` with an empty text instead of as the closest sentence (see `Rejection`).
+    /// `noiseFloor` (dBFS RMS) lays faint pink noise under the audio, for files that are
+    /// digitally silent between words (see `NoiseFloor`); nil for microphone input.
     public init(model: AcousticModel, grammar: JSGFGrammar,
                 pronunciations extra: PronunciationDictionary = .init(),
-                options: [String: String] = [:], rejection: Rejection? = nil) throws {
+                options: [String: String] = [:], rejection: Rejection? = nil, noiseFloor: Double? = nil) throws {
         self.model = model
+        floor = NoiseFloor(levelDB: noiseFloor)
         self.rejection = rejection
         self.grammar = grammar
         let dict = try Self.dictionary(for: grammar, model: model, extra: extra)
@@ -141,18 +147,21 @@ public final class Recognizer {
         inUtterance = true
         samplesInUtterance = 0
         energy.reset()
+        floor.reset()
     }
 
     /// Feeds 16 kHz mono samples. `wholeUtterance` tells PocketSphinx this is all the audio,
     /// which lets it normalise over the whole utterance (better for batch decoding).
     public func process(_ samples: UnsafeBufferPointer<Int16>, wholeUtterance: Bool = false) throws {
-        guard let base = samples.baseAddress, samples.count > 0 else { return }
+        guard samples.count > 0 else { return }
         if !inUtterance { try begin() }
-        guard ps_process_raw(decoder, base, samples.count, 0, wholeUtterance ? 1 : 0) >= 0 else {
-            throw RecognizerError(.decoderFailed, "decoding failed")
+        try floor.apply(samples) { heard in
+            guard ps_process_raw(decoder, heard.baseAddress!, heard.count, 0, wholeUtterance ? 1 : 0) >= 0 else {
+                throw RecognizerError(.decoderFailed, "decoding failed")
+            }
+            if rejection != nil { energy.add(heard) }
         }
         samplesInUtterance += samples.count
-        if rejection != nil { energy.add(samples) }
     }
 
     public func process(_ samples: [Int16]) throws {
