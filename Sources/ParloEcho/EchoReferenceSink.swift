@@ -8,9 +8,10 @@ import ParloSpeech
 /// Speech arrives at eSpeak's 22050 Hz and the reference is 16 kHz, so samples go through a
 /// streaming libsoxr resampler (phase-aligned: output sample k is input time k / 16000).
 /// Placement: when the inner sink is idle (everything written has been heard) playback starts
-/// from silence *now*, so a new run is anchored at `reference.now`; while it plays, the next
-/// samples follow the previous ones contiguously, the way the device plays them. A flush drops
-/// the unheard part from the reference too.
+/// from silence *now*, so a new run is anchored at `reference.now` plus whatever latency the
+/// device reports beyond the new samples; while it plays, the next samples follow the previous
+/// ones contiguously, the way the device plays them. A flush drops the unheard part from the
+/// reference too, from the device's own count of what was heard.
 public final class EchoReferenceSink: SpeechSink, @unchecked Sendable {
     public let inner: any SpeechSink
     public let reference: EchoReference
@@ -41,16 +42,19 @@ public final class EchoReferenceSink: SpeechSink, @unchecked Sendable {
     public var sampleRate: Int { inner.sampleRate }
 
     public func write(_ samples: [Int16]) throws {
-        if inner.writtenFrames <= inner.playedFrames {
-            // Idle: the previous run has been heard; place what libsoxr held back, start anew.
-            place(try resampler.process([]))
+        let idle = inner.writtenFrames <= inner.playedFrames
+        if idle { place(try resampler.process([])) }   // what libsoxr held back of the last run
+        try inner.write(samples)
+        if idle {
+            // Starting from silence: these samples are heard after what the device still holds
+            // in its own latency (pending beyond them), from the capture position now.
             resampler = try Self.makeResampler(inner.sampleRate)
-            runStart = reference.now - marginSamples
+            let ahead = max(0, inner.writtenFrames - inner.playedFrames - samples.count)
+            runStart = reference.now + ahead * SpeechFormat.sampleRate / inner.sampleRate - marginSamples
             runPlaced = 0
-            runBase = inner.writtenFrames
+            runBase = inner.writtenFrames - samples.count
         }
         place(try resampler.process(PCM.float(samples)))
-        try inner.write(samples)
     }
 
     private func place(_ floats: [Float]) {
