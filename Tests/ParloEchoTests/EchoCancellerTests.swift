@@ -82,8 +82,12 @@ final class EchoCancellerTests: XCTestCase {
         let l = try run(linear)
         print(String(format: "echo: ERLE %.1f dB (linear filter only %.1f dB); student over Parlo: signal/echo %.1f → %.1f dB (linear %.1f dB), student level %+.1f dB; %.2f ms CPU per s of audio",
                      r.erle, l.erle, r.sirInput, r.sirOutput, l.sirOutput, r.nearGain, r.cpu))
-        XCTAssertGreaterThanOrEqual(r.erle, 10)
+        // Measured 22.7–25.7 dB (eSpeak's output varies slightly with what it synthesised before),
+        // 14.4–15 dB for the linear filter alone; the student gained 8.3–8.7 dB over the echo at
+        // −0.2 dB level change.
+        XCTAssertGreaterThanOrEqual(r.erle, 18)
+        XCTAssertGreaterThanOrEqual(l.erle, 10)
         XCTAssertGreaterThanOrEqual(r.sirOutput - r.sirInput, 6)
-        XCTAssertGreaterThan(r.nearGain, -6)
+        XCTAssertGreaterThan(r.nearGain, -3)
     }
 }
