@@ -1,3 +1,4 @@
+import Glibc
 import ParloCapture
 import ParloCore
 
@@ -24,8 +25,8 @@ public final class CaptureEchoFilter {
     private var warmup: Int
     private var started = false
     public private(set) var processedSamples = 0
+    /// CPU time of this thread spent cancelling (not wall time: the machine may be shared).
     public private(set) var processingSeconds = 0.0
-    private let clock = ContinuousClock()
 
     public init(canceller: EchoCanceller, reference: EchoReference, enabled: Bool = true) {
         self.canceller = canceller
@@ -67,10 +68,9 @@ public final class CaptureEchoFilter {
     }
 
     private func cancel(_ mic: [Int16], from start: Int) -> [Int16] {
-        let began = clock.now
+        let began = Self.threadCPUSeconds()
         let out = canceller.process(mic: mic, far: reference.read(from: start, count: mic.count))
-        let d = began.duration(to: clock.now)
-        processingSeconds += Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+        processingSeconds += Self.threadCPUSeconds() - began
         processedSamples += mic.count
         return out
     }
@@ -88,7 +88,13 @@ public final class CaptureEchoFilter {
         return chunk
     }
 
-    /// Milliseconds spent cancelling per second of audio cancelled.
+    private static func threadCPUSeconds() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+    }
+
+    /// Milliseconds of CPU spent cancelling per second of audio cancelled.
     public var cpuMillisecondsPerSecond: Double {
         processedSamples == 0 ? 0 : processingSeconds * 1000 / (Double(processedSamples) / Double(SpeechFormat.sampleRate))
     }

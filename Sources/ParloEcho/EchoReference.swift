@@ -71,9 +71,19 @@ public final class EchoReference: @unchecked Sendable {
     public func read(from start: Int, count: Int) -> [Int16] {
         var out = [Int16](repeating: 0, count: count)
         lock.withLock {
-            let lo = max(start, horizon - capacity), hi = min(start + count, horizon)
+            let lo = max(start, horizon - capacity, 0), hi = min(start + count, horizon)
             guard lo < hi else { return }
-            for i in lo..<hi { out[i - start] = ring[i % capacity] }
+            // At most two contiguous pieces of the ring.
+            var i = lo
+            while i < hi {
+                let at = i % capacity, n = min(hi - i, capacity - at)
+                out.withUnsafeMutableBufferPointer { o in
+                    ring.withUnsafeBufferPointer { r in
+                        (o.baseAddress! + (i - start)).update(from: r.baseAddress! + at, count: n)
+                    }
+                }
+                i += n
+            }
         }
         return out
     }
@@ -82,14 +92,14 @@ public final class EchoReference: @unchecked Sendable {
 
     /// Places played samples at capture index `index` (overwriting anything there).
     public func write(_ samples: [Int16], at index: Int) {
-        guard !samples.isEmpty else { return }
+        guard !samples.isEmpty, index + samples.count > 0 else { return }
         lock.withLock {
             let end = index + samples.count
             if index > horizon {   // a gap of silence since the last write
                 if index - horizon >= capacity { ring.withUnsafeMutableBufferPointer { $0.update(repeating: 0) } }
                 else { for i in horizon..<index { ring[i % capacity] = 0 } }
             }
-            let first = max(index, end - capacity)
+            let first = max(index, end - capacity, 0)   // before the stream began: never captured
             for i in first..<end { ring[i % capacity] = samples[i - index] }
             horizon = max(horizon, end)
         }
@@ -98,6 +108,7 @@ public final class EchoReference: @unchecked Sendable {
     /// Forgets everything placed at or after `index`: the playback device dropped it (flush).
     public func discard(from index: Int) {
         lock.withLock {
+            let index = max(0, index)
             guard index < horizon else { return }
             for i in max(index, horizon - capacity)..<horizon { ring[i % capacity] = 0 }
             horizon = max(index, horizon - capacity)

@@ -28,6 +28,17 @@ final class EchoReferenceTests: XCTestCase {
         r.noteCaptured(through: 320)   // never backwards
         XCTAssertEqual(r.now, 640)
         XCTAssertEqual(r.capturedThrough, 640)
+        // Played before capture began (index < 0): only what overlaps the stream is kept.
+        r.write([5, 6, 7], at: -2)
+        XCTAssertEqual(r.read(from: -2, count: 4), [0, 0, 7, 0])
+    }
+
+    func testWallClockTimingExtrapolatesFromTheLastCapturedChunk() {
+        let r = EchoReference(timing: .wallClock)
+        // The listener took the chunk ending at 1 s half a second ago: the device is at ~1.5 s.
+        r.noteCaptured(through: 16_000, at: ContinuousClock.now - .milliseconds(500))
+        XCTAssertEqual(Double(r.now), 24_000, accuracy: 800)
+        XCTAssertEqual(r.capturedThrough, 16_000)
     }
 
     func testSinkPlacesARunAtTheCapturePositionAndFlushDropsTheUnheardPart() throws {
