@@ -14,9 +14,12 @@ import ParloCore
 /// late. So playback places its samples at `now` — the capture position the reference believes is
 /// current — plus what is still pending in the playback device. `now` comes from the capture side
 /// (`noteCaptured`), in one of two `Timing`s:
-/// - `.wallClock` (live devices): the last captured position plus the time since it was captured.
-///   Capture and playback on one sound card share its clock, so after that anchor the two streams
-///   advance together; the listener's lag behind the device only makes the reference earlier.
+/// - `.wallClock` (live devices): a captured position plus the time since it was noted. Capture
+///   and playback on one sound card share its clock, so after that anchor the two streams advance
+///   together. Chunks are noted when the listener takes them, which is late when it is busy
+///   decoding; every note is a lower bound of the device's position, so the anchor is the note
+///   predicting the latest position over the last 10 s (kept short so that a wall clock drifting
+///   against the card's cannot push the reference late). Lag only makes the reference earlier.
 ///   Separate cards drift apart slowly; playback re-anchors every time it starts from silence
 ///   (each reply, each sentence after an underrun), which bounds the drift to one utterance.
 /// - `.stream` (file devices, tests): the capture stream's own position, no wall clock. A
@@ -33,8 +36,11 @@ public final class EchoReference: @unchecked Sendable {
     /// One past the newest index written.
     private var horizon = 0
     private var captured = 0
-    private var capturedAt: ContinuousClock.Instant?
+    /// The best `.wallClock` anchor: a captured position and when it was noted.
+    private var anchor: (index: Int, at: ContinuousClock.Instant)?
     private let clock = ContinuousClock()
+    /// How long an anchor may serve before a fresher note replaces it.
+    static let anchorLifetime = Duration.seconds(10)
 
     /// - Parameters:
     ///   - seconds: how much played audio is kept (must exceed the capture side's lag).
@@ -49,9 +55,19 @@ public final class EchoReference: @unchecked Sendable {
     /// The capture side has consumed everything before `index`, captured at `instant`
     /// (for `.wallClock`; nil = now).
     public func noteCaptured(through index: Int, at instant: ContinuousClock.Instant? = nil) {
+        let at = instant ?? clock.now
         lock.withLock {
-            if index >= captured { captured = index; capturedAt = instant ?? clock.now }
+            captured = max(captured, index)
+            if let a = anchor, a.at.duration(to: at) < Self.anchorLifetime, Self.advance(a, to: at) > index { return }
+            anchor = (index, at)
         }
+    }
+
+    /// The position `anchor` predicts at `instant`.
+    private static func advance(_ anchor: (index: Int, at: ContinuousClock.Instant), to instant: ContinuousClock.Instant) -> Int {
+        let d = anchor.at.duration(to: instant)
+        let seconds = Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+        return anchor.index + Int(seconds * Double(SpeechFormat.sampleRate))
     }
 
     /// The last position given to `noteCaptured`.
@@ -60,10 +76,9 @@ public final class EchoReference: @unchecked Sendable {
     /// Where the capture stream is now: the position that a sample played this instant lands at.
     public var now: Int {
         lock.withLock {
-            guard timing == .wallClock, let at = capturedAt else { return captured }
-            let elapsed = at.duration(to: clock.now)
-            let seconds = min(2, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
-            return captured + Int(seconds * Double(SpeechFormat.sampleRate))
+            guard timing == .wallClock, let a = anchor else { return captured }
+            // Never more than 2 s past what was captured: a stalled capture is not running on.
+            return min(max(captured, Self.advance(a, to: clock.now)), captured + 2 * SpeechFormat.sampleRate)
         }
     }
 

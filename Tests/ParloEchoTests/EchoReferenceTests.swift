@@ -39,6 +39,10 @@ final class EchoReferenceTests: XCTestCase {
         r.noteCaptured(through: 16_000, at: ContinuousClock.now - .milliseconds(500))
         XCTAssertEqual(Double(r.now), 24_000, accuracy: 800)
         XCTAssertEqual(r.capturedThrough, 16_000)
+        // A busy listener takes the next chunk late: its note must not pull the estimate back.
+        r.noteCaptured(through: 16_320)
+        XCTAssertEqual(Double(r.now), 24_000, accuracy: 800)
+        XCTAssertEqual(r.capturedThrough, 16_320)
     }
 
     func testSinkPlacesARunAtTheCapturePositionAndFlushDropsTheUnheardPart() throws {
