@@ -24,6 +24,7 @@ let package = Package(
         cLibrary("CALSA", pkgConfig: "alsa", apt: ["libasound2-dev"]),
         cLibrary("CSndFile", pkgConfig: "sndfile", apt: ["libsndfile1-dev"]),
         cLibrary("CSoxr", pkgConfig: "soxr", apt: ["libsoxr-dev"]),
+        cLibrary("CSpeexDSP", pkgConfig: "speexdsp", apt: ["libspeexdsp-dev"]),
 
         // Pipeline stages.
         .target(name: "ParloCore", dependencies: [.product(name: "Logging", package: "swift-log")]),
@@ -42,6 +43,7 @@ let package = Package(
         .target(name: "ParloListen", dependencies: ["ParloCore", "ParloCapture", "ParloMeter", "ParloEndpointer", "ParloRecognizer"]),
         .target(name: "Parlo", dependencies: ["ParloCore", "ParloAudio", "ParloRecognizer", "ParloEvaluation", "ParloBatch", "ParloESpeak",
                                               "ParloALSA", "ParloCapture", "ParloMeter", "ParloEndpointer", "ParloListen", "ParloSpeech",
+                                              "ParloEcho",
                                               "ParloCatalog", "ParloCommands", "ParloFixtures", "ParloStudy"]),
         .target(name: "ParloSpeech", dependencies: ["ParloCore", "ParloAudio", "ParloESpeak", "ParloALSA", "ParloMeter", "CEspeakNG",
                                                      .product(name: "Logging", package: "swift-log"),
@@ -54,8 +56,10 @@ let package = Package(
                                                       .product(name: "Logging", package: "swift-log")]),
         .target(name: "ParloStudy", dependencies: ["ParloCore", "ParloCatalog", "ParloCommands", "ParloSpeech", "ParloListen",
                                                    "ParloCapture", "ParloRecognizer", "ParloAudio", "ParloESpeak",
+                                                   "ParloEcho",
                                                    .product(name: "Logging", package: "swift-log")],
                 resources: [.copy("Resources/sample")]),
+        .target(name: "ParloEcho", dependencies: ["ParloCore", "ParloAudio", "ParloCapture", "ParloSpeech", "CSpeexDSP"]),
         .executableTarget(name: "ParloCLI", dependencies: [
             "Parlo",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -81,9 +85,11 @@ let package = Package(
         .testTarget(name: "ParloSpeechTests", dependencies: ["ParloSpeech", "ParloRecognizer", "ParloAudio", "ParloCatalog"]),
         .testTarget(name: "ParloCatalogTests", dependencies: ["ParloCatalog", "ParloRecognizer", "ParloAudio"]),
         .testTarget(name: "ParloStudyTests", dependencies: ["ParloStudy", "ParloCatalog", "ParloCommands", "ParloSpeech", "ParloListen",
+                                                         "ParloEcho",
                                                          "ParloCapture", "ParloALSA", "ParloAudio", "ParloRecognizer", "ParloCore", "ParloESpeak"]),
         .testTarget(name: "ParloCommandsTests", dependencies: ["ParloCommands", "ParloCatalog", "ParloRecognizer", "ParloAudio"]),
         .testTarget(name: "ParloFixturesTests", dependencies: ["ParloFixtures", "ParloCatalog", "ParloCommands", "ParloRecognizer", "ParloAudio", "ParloCLI"]),
+        .testTarget(name: "ParloEchoTests", dependencies: ["ParloEcho", "ParloSpeech", "ParloAudio", "ParloCore", "ParloESpeak", "ParloCapture"]),
     ],
     swiftLanguageModes: [.v5]
 )

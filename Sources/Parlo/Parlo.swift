@@ -17,3 +17,4 @@
 @_exported import ParloCommands
 @_exported import ParloFixtures
 @_exported import ParloStudy
+@_exported import ParloEcho

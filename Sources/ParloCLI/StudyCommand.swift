@@ -35,6 +35,13 @@ struct StudyCommand: AsyncParsableCommand {
     @Option(name: .customLong("hangover-ms"), help: "Silence that ends a spoken command, in milliseconds.")
     var hangoverMs = 300
 
+    @Flag(name: .customLong("no-echo-cancel"), help: "Do not remove Parlo's own voice from the microphone (echo cancellation runs when listening to a microphone with replies on the speakers).")
+    var noEchoCancel = false
+
+    /// Echo cancellation pays off only when the microphone can hear the speakers: live capture
+    /// with replies played aloud (a recorded --input never contains Parlo's replies).
+    private var cancelsEcho: Bool { !noEchoCancel && !text && out == nil && capture.input == nil }
+
     func validate() throws {
         if text && capture.input != nil { throw ValidationError("--text and --input are exclusive") }
     }
@@ -44,12 +51,14 @@ struct StudyCommand: AsyncParsableCommand {
         let asJSON = json || !Terminal.stdoutIsTerminal
         let printer = StudyPrinter(json: asJSON)
         let parts: (session: StudySession, queue: SpeechQueue, sink: any SpeechSink, commands: Catalog)
+        let echo = cancelsEcho ? EchoReference(timing: .wallClock) : nil
         do {
             let commands = try CatalogLoader.load(folder: catalog.grammar)
             let library = try folder.map { try StudyLibrary(root: $0) } ?? StudyLibrary.sample()
             let characters = try SpeechOptions.catalog(path: nil)
             let voice = try characters.character(named: character)
-            let sink: any SpeechSink = try out.map { try WAVFileSink(path: $0) } ?? ALSASpeechSink(device: speaker)
+            var sink: any SpeechSink = try out.map { try WAVFileSink(path: $0) } ?? ALSASpeechSink(device: speaker)
+            if let echo { sink = try EchoReferenceSink(sink, reference: echo) }
             let queue = SpeechQueue(sink: sink, character: voice, eventBuffer: 1, logger: logger)
             let registry = VoiceCommandRegistry(matcher: try CommandMatcher(catalog: commands), logger: logger)
             let session = try StudySession(library: library, catalog: commands, registry: registry, queue: queue,
@@ -71,7 +80,7 @@ struct StudyCommand: AsyncParsableCommand {
                     if out != nil { await session.waitUntilQuiet() }
                 }
             } else {
-                try await listen(session, commands, printer: printer, logger: logger)
+                try await listen(session, commands, echo: echo, printer: printer, logger: logger)
             }
             await session.waitUntilQuiet()
             try sink.drain()
@@ -82,13 +91,20 @@ struct StudyCommand: AsyncParsableCommand {
     }
 
     /// Voice input: the catalog grammar on the microphone or a recorded file.
-    private func listen(_ session: StudySession, _ commands: Catalog, printer: StudyPrinter, logger: Logger) async throws {
+    private func listen(_ session: StudySession, _ commands: Catalog, echo: EchoReference?, printer: StudyPrinter,
+                        logger: Logger) async throws {
         let model = try AcousticModel.locate(global.model)
         var options = ListenPipeline.Options()
         options.endpointer.hangover = Double(hangoverMs) / 1000
         options.emitLevels = false
         let listener = try StudyListener(session: session, catalog: commands, model: model, options: options, logger: logger)
         listener.waitForSpeech = capture.fast
+        if let echo { listener.echo = CaptureEchoFilter(canceller: try EchoCanceller(), reference: echo) }
+        defer {
+            if let filter = listener.echo {
+                logger.debug("echo cancellation: \(filter.cpuMillisecondsPerSecond) ms of CPU per second of audio")
+            }
+        }
         let source = try capture.makeSource(logger: logger)
         if !printer.json { FileHandleOutput.stderr("Listening on \(source.description). Say \"help\" or \"aiuto\". Ctrl-C stops.\n") }
         let stream = source.start()

@@ -2,6 +2,7 @@ import Logging
 import ParloCapture
 import ParloCatalog
 import ParloCommands
+import ParloEcho
 import ParloListen
 import ParloRecognizer
 
@@ -14,6 +15,11 @@ import ParloRecognizer
 /// full grammar (which must map every utterance to some command) turned a read sentence into
 /// "next one". Commands are handed to the session right after each chunk, so a reading control
 /// acts within one capture period (barge-in).
+///
+/// With an `echo` filter, every chunk first loses the echo of what Parlo played at the same
+/// stream time, and both decoders hear the cleaned audio: the phone loop alone rejects Parlo's
+/// words but also drowns a student's "stop" said *over* them; with the echo removed the stop
+/// stands out (`StudyEchoBargeInTests`).
 public final class StudyListener {
     public let session: StudySession
     /// Decodes commands while Parlo is silent.
@@ -23,6 +29,8 @@ public final class StudyListener {
     /// Wait for speech to end after each command before reading more audio: for recorded input
     /// played faster than real time with file output, where nothing else paces the two.
     public var waitForSpeech = false
+    /// Removes Parlo's own voice from the capture before decoding (nil: audio goes in as is).
+    public var echo: CaptureEchoFilter?
 
     public init(session: StudySession, pipeline: ListenPipeline, bargeIn: ListenPipeline? = nil) {
         self.session = session
@@ -35,11 +43,19 @@ public final class StudyListener {
     public func run(_ stream: CaptureStream, observe: (ListenEvent) -> Void = { _ in }) async throws {
         var events: [ListenEvent] = []
         var controls: [ListenEvent] = []
-        for try await chunk in stream {
-            try pipeline.process(chunk) { events.append($0) }
-            try bargeIn?.process(chunk) { controls.append($0) }
+        let clock = ContinuousClock()
+        for try await captured in stream {
+            let chunk = echo?.process(captured, capturedAt: clock.now) ?? captured
+            if !chunk.samples.isEmpty {
+                try pipeline.process(chunk) { events.append($0) }
+                try bargeIn?.process(chunk) { controls.append($0) }
+            }
             await deliver(&events, &controls, observe)
             await session.checkTimer()
+        }
+        if let tail = echo?.finish(), !tail.samples.isEmpty {
+            try pipeline.process(tail) { events.append($0) }
+            try bargeIn?.process(tail) { controls.append($0) }
         }
         try pipeline.finish { events.append($0) }
         try bargeIn?.finish { controls.append($0) }

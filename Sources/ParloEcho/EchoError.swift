@@ -1,0 +1,23 @@
+import ParloCore
+
+/// Why echo cancellation could not be set up.
+public struct EchoError: ParloError, Equatable {
+    public enum Code: Sendable, Equatable {
+        /// libspeexdsp refused the frame size, tail or rate.
+        case badConfiguration
+        /// The far-end (played) audio could not be resampled to 16 kHz.
+        case resampling
+    }
+    public var code: Code
+    public var detail: String
+    public init(_ code: Code, _ detail: String) { self.code = code; self.detail = detail }
+
+    public var message: String {
+        let hint: String
+        switch code {
+        case .badConfiguration: hint = "use a 10–20 ms frame and a 100–500 ms tail at 16 kHz, or run without echo cancellation (--no-echo-cancel)"
+        case .resampling: hint = "this is a libsoxr failure; run without echo cancellation (--no-echo-cancel) and report it"
+        }
+        return "\(detail) — \(hint)"
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import ParloALSA
+import ParloAudio
+import ParloCapture
+import ParloCore
+import ParloEcho
+import ParloListen
+import ParloRecognizer
+import ParloSpeech
+import XCTest
+@testable import ParloStudy
+
+/// While Parlo reads, the microphone hears Parlo's speakers (an echo of what is really played)
+/// and the student talks *over* it: with echo cancellation only the student's "stop" acts.
+final class StudyEchoBargeInTests: XCTestCase {
+    struct Outcome {
+        var commands: [StudyEvent]
+        var stopped: Bool
+        var heard: [String]
+        /// Fraction of the student's "stop" during which Parlo's speakers were audible.
+        var overlap: Double
+        /// Seconds from the end of the student's "stop" to the last sound Parlo played.
+        var playedAfterStop: Double
+        var cpuMsPerSecond: Double
+    }
+
+    /// The student's "stop" starts this long after Parlo starts reading the page: in the middle
+    /// of a sentence (checked: `overlap`).
+    static let stopAfter = 4.5
+
+    /// One session with the microphone open from the start: "open math" (typed; Parlo's reply
+    /// is heard by the microphone and teaches the canceller the room), then "read the page" once
+    /// the reply is over. The microphone hears the echo of all of it plus, if `student`, a "stop"
+    /// `stopAfter` seconds into the reading; `seconds` of capture through a real ALSA device.
+    func session(student: Bool, cancel: Bool, seconds: Double) async throws -> Outcome {
+        let memory = MemorySink()
+        let reference = EchoReference(timing: .stream, seconds: 30)
+        let sink = try EchoReferenceSink(memory, reference: reference)
+        let (session, rec, queue) = try await StudyFixtures.session(sink: sink)
+        var seed: UInt64 = 11
+        let near = StudyScript.roomNoise(Int(seconds * 16_000), seed: &seed)
+        let stop = try Resampler.resample(try Synthesizer().synthesize("stop", voice: StudyScript.voices[.en]!).samples,
+                                          from: 22_050, to: 16_000)
+
+        let room = try EchoRoom(sink: memory, queue: queue, reference: reference, near: near, directory: StudyFixtures.directory)
+        var options = ALSACaptureSource.Options(device: "echo_mic")
+        options.configuration = try ALSAConfiguration(ALSAConfiguration.fileCapture(name: "echo_mic", rawFile: room.fifo))
+        options.maxSeconds = seconds
+        let source = try ALSACaptureSource(options: options)
+        XCTAssertEqual(source.format.sampleRate, 16_000)
+        XCTAssertEqual(source.format.channels, 1)
+        XCTAssertEqual(source.format.sampleFormat, .s16le)
+
+        var listen = ListenPipeline.Options()
+        listen.endpointer.hangover = 0.3
+        listen.emitLevels = false
+        let listener = try StudyListener(session: session, catalog: StudyFixtures.catalog, model: try AcousticModel.locate(), options: listen)
+        let filter = CaptureEchoFilter(canceller: try EchoCanceller(), reference: reference, enabled: cancel)
+        listener.echo = filter
+        var heard: [String] = []
+        async let playing: Void = room.run(period: source.format.periodFrames) { c in
+            if c == 0 { await session.handle(text: "open math") }
+            else if room.readingStart == nil, c > 8_000, !session.gate.speaking {
+                await session.handle(text: "read the page")
+                room.readingStart = c
+                if student { room.student = (stop, c + Int(Self.stopAfter * 16_000)) }
+            }
+        }
+        try await listener.run(source.start()) {
+            switch $0 {
+            case .rejected(let t, let text, let reason, _): heard.append("t=\(t) rejected '\(text)': \(reason)")
+            case .command(let t, let m, let text, _): heard.append("t=\(t) command \(m.command): '\(text)'")
+            default: break
+            }
+        }
+        try await playing
+        let reading = try XCTUnwrap(room.readingStart, "Parlo must have started reading")
+        let stopStart = Double(reading) / 16_000 + Self.stopAfter, stopEnd = stopStart + Double(stop.count) / 16_000
+        let stopped = student ? await rec.wait(for: "reading_stopped", seconds: 2) != nil : !rec.of("reading_stopped").isEmpty
+        return Outcome(commands: rec.of("command").filter { $0.string("source") == "voice" }, stopped: stopped, heard: heard,
+                       overlap: room.parloAudible(from: stopStart, to: stopEnd),
+                       playedAfterStop: room.lastAudible - stopEnd,
+                       cpuMsPerSecond: filter.cpuMillisecondsPerSecond)
+    }
+
+    func testStudentStopOverParlosVoiceActsOnceWithEchoCancellation() async throws {
+        let o = try await session(student: true, cancel: true, seconds: 10)
+        print("echo barge-in: Parlo audible during \(Int(o.overlap * 100)) % of the stop, played \(o.playedAfterStop) s after it; cancelling cost \(o.cpuMsPerSecond) ms per s; heard \(o.heard)")
+        XCTAssertGreaterThan(o.overlap, 0.7, "the student must talk over Parlo's voice")
+        XCTAssertEqual(o.commands.map { $0.string("command") }, ["stop"], "heard: \(o.heard)")
+        XCTAssertEqual(o.commands.first?["while_speaking"], .bool(true))
+        XCTAssertTrue(o.stopped)
+        XCTAssertLessThan(o.playedAfterStop, 1.0, "the reading must stop at once")
+    }
+
+    func testParlosOwnReplyAndReadingTriggerNothing() async throws {
+        let o = try await session(student: false, cancel: true, seconds: 10)
+        XCTAssertEqual(o.commands.map { $0.string("command") }, [], "heard: \(o.heard)")
+        XCTAssertFalse(o.stopped)
+    }
+
+    /// Why the canceller exists: the same overlap without it. Parlo's voice never leaves a
+    /// silence for the endpointer to close the student's utterance on, so "stop" does not act
+    /// and the reading goes on.
+    func testWithoutCancellationTheStopOverParloIsLost() async throws {
+        let o = try await session(student: true, cancel: false, seconds: 10)
+        XCTAssertGreaterThan(o.overlap, 0.7)
+        XCTAssertGreaterThan(o.playedAfterStop, 1.0, "heard: \(o.heard)")
+        XCTAssertFalse(o.stopped, "heard: \(o.heard)")
+    }
+}
