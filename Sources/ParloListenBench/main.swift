@@ -10,8 +10,9 @@ import Parlo
 /// - RSS while listening (peak, and growth over the run);
 /// - meter CPU: metering time as a percentage of the audio's duration.
 ///
-/// Usage: parlo-listen-bench [--minutes N] [--json]   (N minutes of looped fixture, default 1;
-/// `make soak` would pass 60).
+/// Usage: parlo-listen-bench [--minutes N] [--json] [--smaps FILE]   (N minutes of looped
+/// fixture, default 1; `make soak` would pass 60; `--smaps` copies /proc/self/smaps while
+/// listening, for a per-mapping breakdown of the RSS).
 
 let cards = "/usr/share/pocketsphinx/test/data/cards"
 let utterances: [(String, String)] = [
@@ -21,13 +22,15 @@ let utterances: [(String, String)] = [
 var minutes = 1.0
 var json = false
 var verbose = false
+var smapsPath: String?
 var args = CommandLine.arguments.dropFirst()
 while let a = args.popFirst() {
     switch a {
     case "--minutes": minutes = Double(args.popFirst() ?? "1") ?? 1
     case "--json": json = true
     case "--verbose": verbose = true
-    default: FileHandle.standardError.write("usage: parlo-listen-bench [--minutes N] [--json]\n".data(using: .utf8)!); exit(2)
+    case "--smaps": smapsPath = args.popFirst()
+    default: FileHandle.standardError.write("usage: parlo-listen-bench [--minutes N] [--json] [--smaps FILE]\n".data(using: .utf8)!); exit(2)
     }
 }
 
@@ -35,6 +38,14 @@ func rssKB() -> Int {
     let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
     let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
     return Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
+}
+
+/// Copies a /proc file (size 0 to stat, so read until EOF).
+func copyProcFile(_ path: String, to target: String) {
+    guard let input = fopen(path, "r"), let output = fopen(target, "w") else { return }
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while case let n = fread(&buffer, 1, buffer.count, input), n > 0 { fwrite(buffer, 1, n, output) }
+    fclose(input); fclose(output)
 }
 
 func cpuSeconds() -> Double {
@@ -106,6 +117,7 @@ let rssBeforeModel = rssKB()
 let source = try ALSACaptureSource(options: options)
 let grammar = try JSGFGrammar(String(contentsOfFile: "\(cards)/cards.gram", encoding: .utf8))
 let pipeline = ListenPipeline(recognizer: try Recognizer(model: try AcousticModel.locate(), grammar: grammar))
+StartupMemory.release()    // as `parlo listen` does before listening
 var recognized: [(t: Double, text: String, ms: Int)] = []
 var rssStart = 0, rssPeak = 0, rssEnd = 0
 let wallStart = Date()
@@ -115,6 +127,9 @@ try await pipeline.run(source.start()) { event in
         let rss = rssKB()
         if recognized.count == utterances.count { rssStart = rss }
         rssPeak = max(rssPeak, rss)
+        if recognized.count == utterances.count * 2, let smapsPath {   // listening, every stage warm
+            copyProcFile("/proc/self/smaps", to: smapsPath)
+        }
         rssEnd = rss
     }
 }

@@ -1,0 +1,69 @@
+import Glibc
+
+/// Gives back the resident pages that only start-up needed, before a long listening session.
+///
+/// Building a listener (YAML catalog, grammar compiler, eSpeak NG phonemizer, PocketSphinx model
+/// loading, Swift runtime start) touches far more code and read-only data than listening does.
+/// Those pages are clean copies of files (executable, libraries, `mdef`): they stay counted in
+/// the process's RSS until memory pressure evicts them. `release()` drops them from this
+/// process's page tables with `madvise(MADV_DONTNEED)`. Only mappings that are read-only,
+/// file-backed and hold no private (copied-on-write) page are touched, so no content is lost:
+/// a page needed again is mapped back from the page cache on first use (a minor fault).
+/// Measured on `parlo listen` with the default catalog: RSS while listening 38 → 27 MB; the pages
+/// listening uses come back within the first utterances (see `ParloListenBench`).
+public enum StartupMemory {
+    /// Drops the clean file-backed pages of read-only mappings; returns how many kB were resident
+    /// in them before (what listening re-touches comes back).
+    @discardableResult
+    public static func release() -> Int {
+        var released = 0
+        for mapping in readOnlyFileMappings() where mapping.privatePagesKB == 0 && mapping.residentKB > 0 {
+            guard let start = UnsafeMutableRawPointer(bitPattern: mapping.start) else { continue }
+            if madvise(start, Int(mapping.end - mapping.start), MADV_DONTNEED) == 0 { released += mapping.residentKB }
+        }
+        return released
+    }
+
+    struct Mapping {
+        var start: UInt, end: UInt
+        var residentKB = 0
+        /// Anonymous (copied-on-write) pages in the mapping, e.g. a library's relocated data.
+        var privatePagesKB = 0
+    }
+
+    /// Read-only mappings of regular files, from /proc/self/smaps.
+    static func readOnlyFileMappings() -> [Mapping] {
+        guard let text = procFile("/proc/self/smaps") else { return [] }
+        var mappings: [Mapping] = []
+        var current: Mapping?
+        for line in text.split(separator: "\n") {
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            if let range = fields.first, range.contains("-"), fields.count >= 5, fields[1].count == 4 {
+                if let c = current { mappings.append(c) }
+                current = nil
+                let bounds = range.split(separator: "-")
+                guard bounds.count == 2, let lo = UInt(bounds[0], radix: 16), let hi = UInt(bounds[1], radix: 16) else { continue }
+                let perms = fields[1]
+                let path = fields.count >= 6 ? fields[5] : ""
+                if !perms.contains("w") && path.hasPrefix("/") && !path.hasPrefix("/dev/") && !path.hasPrefix("/memfd:") {
+                    current = Mapping(start: lo, end: hi)
+                }
+            } else if current != nil, fields.count >= 2, let kB = Int(fields[1]) {
+                if fields[0] == "Rss:" { current!.residentKB = kB }
+                if fields[0] == "Anonymous:" { current!.privatePagesKB = kB }
+            }
+        }
+        if let c = current { mappings.append(c) }
+        return mappings
+    }
+
+    /// The whole text of a /proc file (they report size 0, so read until end of file).
+    static func procFile(_ path: String) -> String? {
+        guard let file = fopen(path, "r") else { return nil }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while case let n = fread(&buffer, 1, buffer.count, file), n > 0 { bytes += buffer[0..<n] }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
