@@ -25,7 +25,7 @@ var utterances: [(String, String)] = [
 ]
 /// English and Italian commands of the default catalog (synthetic clean fixtures).
 let catalogUtterances: [(String, String)] = [
-    ("en-open_subject-05-clean.flac", "open_subject"), ("it-read_page-02-clean.flac", "read_page"),
+    ("en-open_subject-05-clean.flac", "open_subject"), ("it-show_mind_map-01-clean.flac", "show_mind_map"),
     ("en-set_timer-05-clean.flac", "set_timer"), ("it-use_voice-00-clean.flac", "use_voice"), ("en-slower-00-clean.flac", "slower"),
 ].map { ("audio-fixtures/commands/\($0.0)", $0.1) }
 var catalogFolder: String?
