@@ -16,6 +16,16 @@ final class DictionaryFileTests: XCTestCase {
         XCTAssertFalse(maps.contains(model.dictionary), "the dictionary stays mapped after the lookup")
     }
 
+    /// The byte scan over the mapped file agrees with the plain parser on every entry it finds.
+    func testMappedLookupEqualsParsingTheWholeFile() throws {
+        let model = try AcousticModel.locate()
+        let words: Set<String> = ["read", "minute", "minutes", "timer", "english", "notes", "open", "the", "a", "math"]
+        let parsed = PronunciationDictionary.parse(try String(contentsOfFile: model.dictionary, encoding: .utf8)[...], wanted: words)
+        let looked = try PronunciationDictionary.lookup(words, inFile: model.dictionary)
+        XCTAssertEqual(looked, parsed)
+        XCTAssertEqual(looked["read"]?.count, 2, "alternates kept in file order")
+    }
+
     func testAMissingFileNamesIt() {
         XCTAssertThrowsError(try PronunciationDictionary.lookup(["a"], inFile: "/nonexistent/cmudict.dict")) { error in
             XCTAssertEqual((error as? RecognizerError)?.code, .dictionaryMissing)
