@@ -45,10 +45,17 @@ while let a = args.popFirst() {
     }
 }
 
+/// VmRSS in kB, read with stdio: the measurement itself should not pull Foundation's file
+/// reading code into the resident set it measures.
 func rssKB() -> Int {
-    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-    let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
-    return Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
+    guard let file = fopen("/proc/self/status", "r") else { return 0 }
+    defer { fclose(file) }
+    var line = [CChar](repeating: 0, count: 256)
+    while fgets(&line, Int32(line.count), file) != nil {
+        let text = String(cString: line)
+        if text.hasPrefix("VmRSS:") { return Int(text.split(separator: " ").dropFirst().first ?? "0") ?? 0 }
+    }
+    return 0
 }
 
 /// Copies a /proc file (size 0 to stat, so read until EOF).
