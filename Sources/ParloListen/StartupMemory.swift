@@ -18,6 +18,10 @@ import Glibc
 public enum StartupMemory {
     /// Drops the clean file-backed pages of read-only mappings and trims the heap; returns how
     /// many kB were resident in those mappings before (what listening re-touches comes back).
+    ///
+    /// Call at a quiet point, as `parlo listen` does before capture starts: the mappings are read
+    /// from /proc first and dropped after, so another thread must not unmap a file meanwhile (its
+    /// address range could be reused for new memory that the drop would then clear).
     @discardableResult
     public static func release() -> Int {
         var released = 0
