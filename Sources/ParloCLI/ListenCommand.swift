@@ -59,6 +59,7 @@ struct ListenCommand: AsyncParsableCommand {
             options.emitLevels = !noLevels
             pipeline = ListenPipeline(recognizer: recognizer, interpreter: interpreter, mode: listenMode, options: options)
             source = try capture.makeSource(logger: logger)
+            releaseStartupMemory(logger: logger)
         } catch {
             throw fail(error)
         }
@@ -92,6 +93,14 @@ struct ListenCommand: AsyncParsableCommand {
         let compiled = try CatalogCompiler(model: model, logger: logger).compile(folder: catalog.grammar)
         let recognizer = try CatalogRecognizer(compiled: compiled, model: model, rejection: .default).primary
         return (recognizer, StudyInterpreter(matcher: CommandMatcher(sentences: compiled.sentences)))
+    }
+
+    /// Listening needs neither eSpeak NG (it only phonemized the catalog) nor the pages that
+    /// loading touched: hand both back before a session that may last hours.
+    private func releaseStartupMemory(logger: Logger) {
+        ESpeakEngine.shared.release()
+        let kB = StartupMemory.release()
+        logger.debug("released start-up pages", metadata: ["kB": "\(kB)"])
     }
 
     /// Each line on stdin (Enter) flips the push-to-talk switch.

@@ -53,6 +53,20 @@ public final class ESpeakEngine: @unchecked Sendable {
         return result
     }
 
+    /// Frees eSpeak NG's phoneme tables, voice and dictionary (about 1 MB); the next call into
+    /// the engine initialises it again.
+    ///
+    /// For processes that used eSpeak only to phonemize at start-up: `parlo listen` compiles the
+    /// catalog's Italian words with it, then listens for hours without speaking.
+    public func release() {
+        queue.sync {
+            guard case .success? = initialised else { return }
+            espeak_Terminate()
+            initialised = nil
+            currentVoice = nil
+        }
+    }
+
     /// Sets the voice only when it changes. Each `espeak_SetVoiceByName` queues a sample-rate
     /// event that only synthesis consumes; thousands of phonemizer calls would fill eSpeak's
     /// event list and push the next utterance's first word and sentence events out of it.

@@ -10,31 +10,60 @@ import Parlo
 /// - RSS while listening (peak, and growth over the run);
 /// - meter CPU: metering time as a percentage of the audio's duration.
 ///
-/// Usage: parlo-listen-bench [--minutes N] [--json]   (N minutes of looped fixture, default 1;
-/// `make soak` would pass 60).
+/// Usage: parlo-listen-bench [--minutes N] [--json] [--smaps FILE] [--catalog FOLDER]
+/// (N minutes of looped fixture, default 1; `make soak` would pass 60; `--smaps` copies
+/// /proc/self/smaps while listening, for a per-mapping breakdown of the RSS; `--catalog grammars`
+/// listens as `parlo listen` does by default — the catalog's grammar with rejection, commands
+/// matched — to English and Italian command fixtures instead of the `cards` grammar).
 
 let cards = "/usr/share/pocketsphinx/test/data/cards"
-let utterances: [(String, String)] = [
-    ("001", "ten of clubs"), ("002", "four queen of clubs"), ("003", "seven of clubs"),
-    ("004", "five five"), ("005", "eight of spades four of clubs seven of hearts"),
+/// (recording, what must be heard): the text of `recognized` events, or with `--catalog` the
+/// command of `command` events.
+var utterances: [(String, String)] = [
+    ("\(cards)/001.wav", "ten of clubs"), ("\(cards)/002.wav", "four queen of clubs"), ("\(cards)/003.wav", "seven of clubs"),
+    ("\(cards)/004.wav", "five five"), ("\(cards)/005.wav", "eight of spades four of clubs seven of hearts"),
 ]
+/// English and Italian commands of the default catalog (synthetic clean fixtures).
+let catalogUtterances: [(String, String)] = [
+    ("en-open_subject-05-clean.flac", "open_subject"), ("it-show_mind_map-01-clean.flac", "show_mind_map"),
+    ("en-set_timer-05-clean.flac", "set_timer"), ("it-use_voice-00-clean.flac", "use_voice"), ("en-slower-00-clean.flac", "slower"),
+].map { ("audio-fixtures/commands/\($0.0)", $0.1) }
+var catalogFolder: String?
 var minutes = 1.0
 var json = false
 var verbose = false
+var smapsPath: String?
 var args = CommandLine.arguments.dropFirst()
 while let a = args.popFirst() {
     switch a {
     case "--minutes": minutes = Double(args.popFirst() ?? "1") ?? 1
     case "--json": json = true
     case "--verbose": verbose = true
-    default: FileHandle.standardError.write("usage: parlo-listen-bench [--minutes N] [--json]\n".data(using: .utf8)!); exit(2)
+    case "--smaps": smapsPath = args.popFirst()
+    case "--catalog": catalogFolder = args.popFirst(); utterances = catalogUtterances
+    default: FileHandle.standardError.write("usage: parlo-listen-bench [--minutes N] [--json] [--smaps FILE] [--catalog FOLDER]\n".data(using: .utf8)!); exit(2)
     }
 }
 
+/// VmRSS in kB, read with stdio: the measurement itself should not pull Foundation's file
+/// reading code into the resident set it measures.
 func rssKB() -> Int {
-    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-    let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
-    return Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
+    guard let file = fopen("/proc/self/status", "r") else { return 0 }
+    defer { fclose(file) }
+    var line = [CChar](repeating: 0, count: 256)
+    while fgets(&line, Int32(line.count), file) != nil {
+        let text = String(cString: line)
+        if text.hasPrefix("VmRSS:") { return Int(text.split(separator: " ").dropFirst().first ?? "0") ?? 0 }
+    }
+    return 0
+}
+
+/// Copies a /proc file (size 0 to stat, so read until EOF).
+func copyProcFile(_ path: String, to target: String) {
+    guard let input = fopen(path, "r"), let output = fopen(target, "w") else { return }
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while case let n = fread(&buffer, 1, buffer.count, input), n > 0 { fwrite(buffer, 1, n, output) }
+    fclose(input); fclose(output)
 }
 
 func cpuSeconds() -> Double {
@@ -55,7 +84,7 @@ func room(_ n: Int) -> [Int16] {
 
 // The fixture: each utterance followed by 1.2 s of room, looped to `minutes`, written to disk
 // piece by piece so the bench's own memory stays out of the RSS figure.
-let recordings = try utterances.map { try SpeechFileReader(path: "\(cards)/\($0.0).wav").readAll() }
+let recordings = try utterances.map { try SpeechFileReader(path: $0.0).readAll() }
 let dir = FileManager.default.temporaryDirectory.appendingPathComponent("parlo-bench-\(getpid())")
 try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: dir) }
@@ -104,17 +133,37 @@ options.configuration = try ALSAConfiguration(ALSAConfiguration.fileCapture(name
 options.maxSeconds = duration
 let rssBeforeModel = rssKB()
 let source = try ALSACaptureSource(options: options)
-let grammar = try JSGFGrammar(String(contentsOfFile: "\(cards)/cards.gram", encoding: .utf8))
-let pipeline = ListenPipeline(recognizer: try Recognizer(model: try AcousticModel.locate(), grammar: grammar))
+let model = try AcousticModel.locate()
+let pipeline: ListenPipeline
+if let catalogFolder {      // what `parlo listen` builds by default
+    let compiled = try CatalogCompiler(model: model).compile(folder: catalogFolder)
+    let recognizer = try CatalogRecognizer(compiled: compiled, model: model, rejection: .default).primary
+    pipeline = ListenPipeline(recognizer: recognizer, interpreter: StudyInterpreter(matcher: CommandMatcher(sentences: compiled.sentences)))
+    ESpeakEngine.shared.release()
+} else {
+    let grammar = try JSGFGrammar(String(contentsOfFile: "\(cards)/cards.gram", encoding: .utf8))
+    pipeline = ListenPipeline(recognizer: try Recognizer(model: model, grammar: grammar))
+}
+StartupMemory.release()    // as `parlo listen` does before listening
 var recognized: [(t: Double, text: String, ms: Int)] = []
 var rssStart = 0, rssPeak = 0, rssEnd = 0
 let wallStart = Date()
 try await pipeline.run(source.start()) { event in
-    if case .recognized(let t, let text, let ms, _) = event {
-        recognized.append((t, text, ms))
+    var heard: (t: Double, text: String, ms: Int)?
+    switch event {
+    case .recognized(let t, let text, let ms, _) where catalogFolder == nil: heard = (t, text, ms)
+    case .command(let t, let match, _, let ms) where catalogFolder != nil: heard = (t, match.command, ms)
+    case .rejected(let t, _, _, let ms) where catalogFolder != nil: heard = (t, "(rejected)", ms)
+    default: break
+    }
+    if let heard {
+        recognized.append(heard)
         let rss = rssKB()
         if recognized.count == utterances.count { rssStart = rss }
         rssPeak = max(rssPeak, rss)
+        if recognized.count == utterances.count * 2, let smapsPath {   // listening, every stage warm
+            copyProcFile("/proc/self/smaps", to: smapsPath)
+        }
         rssEnd = rss
     }
 }

@@ -43,18 +43,17 @@ public struct PronunciationDictionary: Sendable, Equatable {
         return dict
     }
 
-    /// Looks up `words` in a cmudict file, reading it once per process.
+    /// Looks up `words` in a cmudict file, mapped for this lookup only.
     ///
     /// One pass over the bytes, hashing each line's word and comparing only on a hash hit, so
     /// finding a grammar's few dozen words among 134k costs milliseconds and no allocation per line.
     public static func lookup(_ words: Set<String>, inFile path: String) throws -> PronunciationDictionary {
-        let bytes = try DictionaryFileCache.shared.bytes(of: path)
         let wanted = Dictionary(words.map { w -> (UInt64, [UInt8]) in
             let b = Array(w.lowercased().utf8)
             return (StableHash.of(bytes: b, foldingASCIICase: true), b)
         }, uniquingKeysWith: { a, _ in a })
         var dict = PronunciationDictionary()
-        bytes.withUnsafeBufferPointer { buf in
+        try DictionaryFile.withBytes(of: path) { buf in
             var lineStart = 0
             let n = buf.count
             while lineStart < n {
@@ -79,20 +78,24 @@ public struct PronunciationDictionary: Sendable, Equatable {
     }
 }
 
-/// Keeps dictionary files in memory after the first read: every worker decoder shares them.
-final class DictionaryFileCache: @unchecked Sendable {
-    static let shared = DictionaryFileCache()
-    private let lock = NSLock()
-    private var files: [String: [UInt8]] = [:]
-
-    func bytes(of path: String) throws -> [UInt8] {
-        lock.lock(); defer { lock.unlock() }
-        if let b = files[path] { return b }
-        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else {
-            throw RecognizerError(.dictionaryMissing, "cannot read the pronunciation dictionary \(path)")
-        }
-        let b = [UInt8](data)
-        files[path] = b
-        return b
+/// A dictionary file's bytes, mapped read-only for one scan and unmapped after it.
+///
+/// Nothing is kept between lookups: holding cmudict (3.2 MB) for the life of the process was the
+/// largest single item of `parlo listen`'s resident memory. Another decoder's lookup maps the file
+/// again from the page cache, which costs about as much as the scan itself (a few ms).
+enum DictionaryFile {
+    static func withBytes<T>(of path: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) throws -> T {
+        let missing = RecognizerError(.dictionaryMissing, "cannot read the pronunciation dictionary \(path)")
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw missing }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw missing }
+        let size = Int(info.st_size)
+        guard size > 0 else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
+        guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), base != MAP_FAILED else { throw missing }
+        defer { munmap(base, size) }
+        _ = madvise(base, size, MADV_SEQUENTIAL)
+        return try body(UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: size))
     }
 }
