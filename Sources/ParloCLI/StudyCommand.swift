@@ -52,6 +52,8 @@ struct StudyCommand: AsyncParsableCommand {
         let printer = StudyPrinter(json: asJSON)
         let parts: (session: StudySession, queue: SpeechQueue, sink: any SpeechSink, commands: Catalog)
         let echo = cancelsEcho ? EchoReference(timing: .wallClock) : nil
+        // A recording played faster than real time keeps time by its own audio.
+        let streamClock = capture.input != nil && capture.fast ? ManualStudyClock() : nil
         do {
             let commands = try CatalogLoader.load(folder: catalog.grammar)
             let library = try folder.map { try StudyLibrary(root: $0) } ?? StudyLibrary.sample()
@@ -62,7 +64,8 @@ struct StudyCommand: AsyncParsableCommand {
             let queue = SpeechQueue(sink: sink, character: voice, eventBuffer: 1, logger: logger)
             let registry = VoiceCommandRegistry(matcher: try CommandMatcher(catalog: commands), logger: logger)
             let session = try StudySession(library: library, catalog: commands, registry: registry, queue: queue,
-                                           characters: characters, character: voice, logger: logger) { printer.show($0) }
+                                           characters: characters, character: voice, clock: streamClock ?? SystemStudyClock(),
+                                           logger: logger) { printer.show($0) }
             parts = (session, queue, sink, commands)
         } catch {
             throw fail(error)
@@ -80,7 +83,7 @@ struct StudyCommand: AsyncParsableCommand {
                     if out != nil { await session.waitUntilQuiet() }
                 }
             } else {
-                try await listen(session, commands, echo: echo, printer: printer, logger: logger)
+                try await listen(session, commands, echo: echo, clock: streamClock, printer: printer, logger: logger)
             }
             await session.waitUntilQuiet()
             try sink.drain()
@@ -91,14 +94,15 @@ struct StudyCommand: AsyncParsableCommand {
     }
 
     /// Voice input: the catalog grammar on the microphone or a recorded file.
-    private func listen(_ session: StudySession, _ commands: Catalog, echo: EchoReference?, printer: StudyPrinter,
-                        logger: Logger) async throws {
+    private func listen(_ session: StudySession, _ commands: Catalog, echo: EchoReference?, clock: ManualStudyClock?,
+                        printer: StudyPrinter, logger: Logger) async throws {
         let model = try AcousticModel.locate(global.model)
         var options = ListenPipeline.Options()
         options.endpointer.hangover = Double(hangoverMs) / 1000
         options.emitLevels = false
         let listener = try StudyListener(session: session, catalog: commands, model: model, options: options, logger: logger)
         listener.waitForSpeech = capture.fast
+        listener.streamClock = clock
         if let echo { listener.echo = CaptureEchoFilter(canceller: try EchoCanceller(), reference: echo) }
         defer {
             if let filter = listener.echo {

@@ -1,4 +1,5 @@
 import Logging
+import ParloCore
 import ParloCapture
 import ParloCatalog
 import ParloCommands
@@ -31,6 +32,10 @@ public final class StudyListener {
     public var waitForSpeech = false
     /// Removes Parlo's own voice from the capture before decoding (nil: audio goes in as is).
     public var echo: CaptureEchoFilter?
+    /// A clock moved by the audio itself, one chunk's duration per chunk: give the session the
+    /// same clock when a recording is played faster than real time (`--input --fast`), so a
+    /// focus timer set in it ends after the recording's minutes, not the wall clock's.
+    public var streamClock: ManualStudyClock?
 
     public init(session: StudySession, pipeline: ListenPipeline, bargeIn: ListenPipeline? = nil) {
         self.session = session
@@ -51,6 +56,7 @@ public final class StudyListener {
                 try bargeIn?.process(chunk) { controls.append($0) }
             }
             await deliver(&events, &controls, observe)
+            streamClock?.advance(by: SpeechFormat.seconds(captured.samples.count))
             await session.checkTimer()
         }
         if let tail = echo?.finish(), !tail.samples.isEmpty {
