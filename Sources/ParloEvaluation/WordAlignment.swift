@@ -1,3 +1,4 @@
+import Foundation
 /// A word-level Levenshtein alignment of a hypothesis against a reference transcript.
 ///
 /// The standard measure for speech recognisers: WER = (S + D + I) / reference words.
@@ -48,10 +49,11 @@ public struct WordAlignment: Sendable, Equatable {
     }
 }
 
-/// Lower-cases and splits a transcript into words, dropping punctuation, so that
-/// "Ten of clubs." and "ten of clubs" compare equal.
+/// Lower-cases and splits a transcript into words, dropping punctuation and accents, so that
+/// "Ten of clubs." and "ten of clubs" compare equal, and so do a manifest's "leggi più veloce"
+/// and the recognizer's "leggi piu veloce" (dictionary words are plain ASCII).
 public func transcriptWords(_ text: String) -> [String] {
-    text.lowercased()
+    text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
         .split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "'") })
         .map(String.init)
 }

@@ -18,6 +18,7 @@ final class WordAlignmentTests: XCTestCase {
 
     func testTranscriptsCompareWithoutCaseOrPunctuation() {
         XCTAssertEqual(transcriptWords("Ten of Clubs."), ["ten", "of", "clubs"])
+        XCTAssertEqual(transcriptWords("Leggi PIÙ veloce, è l'inglese"), ["leggi", "piu", "veloce", "e", "l'inglese"])
         var report = AccuracyReport()
         report.add(file: "a", expected: "Ten of clubs.", heard: "ten of clubs")
         report.add(file: "b", expected: "five five", heard: "five")
