@@ -81,7 +81,7 @@ let package = Package(
         .testTarget(name: "ParloEndpointerTests", dependencies: ["ParloEndpointer"]),
         .testTarget(name: "ParloCaptureTests", dependencies: ["ParloCapture", "ParloALSA"]),
         .testTarget(name: "ParloListenTests", dependencies: ["ParloListen", "ParloCapture", "ParloALSA", "ParloAudio", "ParloRecognizer", "ParloCore", "ParloESpeak"]),
-        .testTarget(name: "ParloCLITests", dependencies: ["ParloCLI"]),
+        .testTarget(name: "ParloCLITests", dependencies: ["ParloCLI", "ParloAudio"]),
         .testTarget(name: "ParloSpeechTests", dependencies: ["ParloSpeech", "ParloRecognizer", "ParloAudio", "ParloCatalog"]),
         .testTarget(name: "ParloCatalogTests", dependencies: ["ParloCatalog", "ParloRecognizer", "ParloAudio"]),
         .testTarget(name: "ParloStudyTests", dependencies: ["ParloStudy", "ParloCatalog", "ParloCommands", "ParloSpeech", "ParloListen",

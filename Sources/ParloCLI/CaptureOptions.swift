@@ -25,6 +25,11 @@ struct CaptureOptions: ParsableArguments {
         if let seconds, seconds <= 0 { throw ValidationError("--seconds must be positive") }
     }
 
+    /// The noise floor the recognizer lays under the audio: a file (often generated speech,
+    /// digitally silent between words) gets the faint noise a microphone would add; a device
+    /// has its own.
+    var noiseFloor: Double? { input == nil ? nil : Recognizer.fileNoiseFloorDB }
+
     /// Opens the source now, so a missing device or file fails before anything prints.
     func makeSource(logger: Logger) throws -> CaptureSource {
         if let input { return try FileCaptureSource(path: input, fast: fast) }

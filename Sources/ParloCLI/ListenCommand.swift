@@ -88,10 +88,12 @@ struct ListenCommand: AsyncParsableCommand {
     /// or `rejected` events (rejection on: speech that is no command never becomes one).
     private func recognition(model: AcousticModel, logger: Logger) throws -> (Recognizer, HypothesisInterpreter?) {
         if let jsgf {
-            return (try Recognizer(model: model, grammar: JSGFGrammar(String(contentsOfFile: jsgf, encoding: .utf8))), nil)
+            return (try Recognizer(model: model, grammar: JSGFGrammar(String(contentsOfFile: jsgf, encoding: .utf8)),
+                                   noiseFloor: capture.noiseFloor), nil)
         }
         let compiled = try CatalogCompiler(model: model, logger: logger).compile(folder: catalog.grammar)
-        let recognizer = try CatalogRecognizer(compiled: compiled, model: model, rejection: .default).primary
+        let recognizer = try CatalogRecognizer(compiled: compiled, model: model, rejection: .default,
+                                               noiseFloor: capture.noiseFloor).primary
         return (recognizer, StudyInterpreter(matcher: CommandMatcher(sentences: compiled.sentences)))
     }
 

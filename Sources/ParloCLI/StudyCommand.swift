@@ -100,7 +100,8 @@ struct StudyCommand: AsyncParsableCommand {
         var options = ListenPipeline.Options()
         options.endpointer.hangover = Double(hangoverMs) / 1000
         options.emitLevels = false
-        let listener = try StudyListener(session: session, catalog: commands, model: model, options: options, logger: logger)
+        let listener = try StudyListener(session: session, catalog: commands, model: model, options: options,
+                                         noiseFloor: capture.noiseFloor, logger: logger)
         listener.waitForSpeech = capture.fast
         listener.streamClock = clock
         if let echo { listener.echo = CaptureEchoFilter(canceller: try EchoCanceller(), reference: echo) }
