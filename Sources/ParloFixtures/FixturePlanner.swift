@@ -22,7 +22,8 @@ public struct PlannedSentence: Sendable, Equatable {
 /// range (each language gets a shifted spread, so together they cover more numbers). Picks rotate
 /// over the command's templates so that each way of saying it is heard; the variant within a
 /// template (optional words, alternatives) is drawn from a generator seeded by `seed`, command and
-/// language, so editing one command does not reshuffle the others.
+/// language, so editing one command does not reshuffle the others. Sentences whose unit noun
+/// disagrees with their number ("one minutes") are left out (`NumberAgreement`).
 public struct FixturePlanner: Sendable {
     public let catalog: Catalog
     public var perCommand: Int
@@ -41,7 +42,9 @@ public struct FixturePlanner: Sendable {
         for command in catalog.commands {
             let all = try expander.sentences(of: command)
             for (languageIndex, language) in command.sentences.keys.sorted().enumerated() {
-                let sentences = all.filter { $0.language == language }
+                let sentences = all.filter {
+                    $0.language == language && NumberAgreement.isNatural($0.words, slots: $0.slots, language: language)
+                }
                 guard !sentences.isEmpty else { continue }
                 out += try pick(command, language, languageIndex: languageIndex, from: sentences)
             }

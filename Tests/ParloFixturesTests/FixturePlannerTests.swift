@@ -32,4 +32,21 @@ final class FixturePlannerTests: XCTestCase {
         XCTAssertEqual(en.count, 8)
         XCTAssertTrue(Set(en).intersection(it).count <= 1, "\(en) vs \(it)")
     }
+
+    func testTimerSentencesSayTheUnitAsAStudentWould() throws {
+        let catalog = try CatalogLoader.load(folder: studyFolder)
+        let timers = try FixturePlanner(catalog: catalog, perCommand: 6).plan().filter { $0.command == "set_timer" }
+        XCTAssertGreaterThanOrEqual(timers.count, 16)
+        for t in timers {
+            let n = try XCTUnwrap(t.slots["minutes"]?.intValue)
+            let unit = try XCTUnwrap(t.words.first { $0.hasPrefix("minut") })
+            let attributive = t.words.contains("timer") && t.words.last == "timer"
+            let singular = unit == "minute" || unit == "minuto"
+            XCTAssertEqual(singular, n == 1 || attributive, t.text)
+        }
+        XCTAssertTrue(NumberAgreement.isNatural(["start", "a", "twenty", "five", "minute", "timer"], slots: ["minutes": .number(25)], language: .english))
+        XCTAssertFalse(NumberAgreement.isNatural(["start", "a", "timer", "for", "one", "minutes"], slots: ["minutes": .number(1)], language: .english))
+        XCTAssertFalse(NumberAgreement.isNatural(["metti", "un", "timer", "di", "quattro", "minuto"], slots: ["minutes": .number(4)], language: .italian))
+        XCTAssertTrue(NumberAgreement.isNatural(["avvia", "un", "timer", "di", "un", "minuto"], slots: ["minutes": .number(1)], language: .italian))
+    }
 }
