@@ -16,3 +16,15 @@ public func oneLine(_ error: any Error) -> String {
     let text = (error as? any ParloError)?.message ?? String(describing: error)
     return text.split(whereSeparator: \.isNewline).joined(separator: " ")
 }
+
+/// A `ParloError` whose message is what failed (`detail`) and what to do about it (`hint`, per
+/// code): the shape most backends' errors share, written once.
+public protocol HintedError: ParloError {
+    var detail: String { get }
+    /// What the user can do, chosen by the error's code.
+    var hint: String { get }
+}
+
+extension HintedError {
+    public var message: String { "\(detail) — \(hint)" }
+}

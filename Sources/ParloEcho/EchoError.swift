@@ -1,7 +1,7 @@
 import ParloCore
 
 /// Why echo cancellation could not be set up.
-public struct EchoError: ParloError, Equatable {
+public struct EchoError: HintedError, Equatable {
     public enum Code: Sendable, Equatable {
         /// libspeexdsp refused the frame size, tail or rate.
         case badConfiguration
@@ -12,12 +12,10 @@ public struct EchoError: ParloError, Equatable {
     public var detail: String
     public init(_ code: Code, _ detail: String) { self.code = code; self.detail = detail }
 
-    public var message: String {
-        let hint: String
+    public var hint: String {
         switch code {
-        case .badConfiguration: hint = "use a 10–20 ms frame and a 100–500 ms tail at 16 kHz, or run without echo cancellation (--no-echo-cancel)"
-        case .resampling: hint = "this is a libsoxr failure; run without echo cancellation (--no-echo-cancel) and report it"
+        case .badConfiguration: "use a 10–20 ms frame and a 100–500 ms tail at 16 kHz, or run without echo cancellation (--no-echo-cancel)"
+        case .resampling: "this is a libsoxr failure; run without echo cancellation (--no-echo-cancel) and report it"
         }
-        return "\(detail) — \(hint)"
     }
 }

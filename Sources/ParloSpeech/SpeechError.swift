@@ -1,7 +1,7 @@
 import ParloCore
 
 /// Why speech output failed.
-public struct SpeechError: ParloError, Equatable {
+public struct SpeechError: HintedError, Equatable {
     public enum Code: Sendable, Equatable {
         case unknownCharacter, badCharacterFile, sinkFailed, cannotReadText, stateFailed
     }
@@ -9,15 +9,13 @@ public struct SpeechError: ParloError, Equatable {
     public var detail: String
     public init(_ code: Code, _ detail: String) { self.code = code; self.detail = detail }
 
-    public var message: String {
-        let hint: String
+    public var hint: String {
         switch code {
-        case .unknownCharacter: hint = "list characters with `parlo voices`"
-        case .badCharacterFile: hint = "check the YAML (see `parlo voices` for the fields)"
-        case .sinkFailed: hint = "check the output path is writable and the disk not full"
-        case .cannotReadText: hint = "check the file exists and is UTF-8 text or Markdown"
-        case .stateFailed: hint = "check $XDG_STATE_HOME (default ~/.local/state) is writable"
+        case .unknownCharacter: "list characters with `parlo voices`"
+        case .badCharacterFile: "check the YAML (see `parlo voices` for the fields)"
+        case .sinkFailed: "check the output path is writable and the disk not full"
+        case .cannotReadText: "check the file exists and is UTF-8 text or Markdown"
+        case .stateFailed: "check $XDG_STATE_HOME (default ~/.local/state) is writable"
         }
-        return "\(detail) — \(hint)"
     }
 }
