@@ -47,10 +47,13 @@ struct BatchCommand: ParsableCommand {
     @Flag(help: "Reject speech that fits no sentence of the grammar (tuned defaults; the --reject-* options adjust them).")
     var reject = false
 
-    @Option(name: .customLong("reject-score"), help: "With --reject: lowest acoustic score per frame a command may have (default -48).")
+    @Option(name: .customLong("reject-score"), help: "With --reject: lowest acoustic score per frame a command of three words or more may have (default -48).")
     var rejectScore: Double?
 
-    @Option(name: .customLong("reject-word-score"), help: "With --reject: lowest acoustic score per frame of any word (default -120).")
+    @Option(name: .customLong("reject-short-score"), help: "With --reject: the same for results of one or two words (default -56).")
+    var rejectShortScore: Double?
+
+    @Option(name: .customLong("reject-word-score"), help: "With --reject: lowest acoustic score per frame of any word (default -90).")
     var rejectWordScore: Double?
 
     @Option(name: .customLong("reject-uncovered"), help: "With --reject: highest share (0-1) of loud frames a command may leave unexplained (default 0.2).")
@@ -133,10 +136,11 @@ struct BatchCommand: ParsableCommand {
     }
 
     private func rejectionSetting(default on: Bool) -> Rejection? {
-        guard on || reject || rejectScore != nil || rejectWordScore != nil || rejectUncovered != nil
+        guard on || reject || rejectScore != nil || rejectShortScore != nil || rejectWordScore != nil || rejectUncovered != nil
                 || rejectLoop != nil || rejectPhones != nil else { return nil }
         var r = Rejection.default
         if let v = rejectScore { r.minimumScorePerFrame = v }
+        if let v = rejectShortScore { r.minimumShortScorePerFrame = v }
         if let v = rejectWordScore { r.minimumWordScorePerFrame = v }
         if let v = rejectUncovered { r.maximumUncoveredSpeech = v }
         if let p = rejectLoop { r.loop = p > 0 ? .init(phoneProbability: p, phones: Rejection.loopPhones) : nil }

@@ -23,7 +23,8 @@ public struct PlannedSentence: Sendable, Equatable {
 /// over the command's templates so that each way of saying it is heard; the variant within a
 /// template (optional words, alternatives) is drawn from a generator seeded by `seed`, command and
 /// language, so editing one command does not reshuffle the others. Sentences whose unit noun
-/// disagrees with their number ("one minutes") are left out (`NumberAgreement`).
+/// disagrees with their number ("one minutes") are avoided (`NumberAgreement`) unless no other
+/// sentence can say a required slot value.
 public struct FixturePlanner: Sendable {
     public let catalog: Catalog
     public var perCommand: Int
@@ -42,9 +43,7 @@ public struct FixturePlanner: Sendable {
         for command in catalog.commands {
             let all = try expander.sentences(of: command)
             for (languageIndex, language) in command.sentences.keys.sorted().enumerated() {
-                let sentences = all.filter {
-                    $0.language == language && NumberAgreement.isNatural($0.words, slots: $0.slots, language: language)
-                }
+                let sentences = all.filter { $0.language == language }
                 guard !sentences.isEmpty else { continue }
                 out += try pick(command, language, languageIndex: languageIndex, from: sentences)
             }
@@ -104,7 +103,10 @@ public struct FixturePlanner: Sendable {
                 !used.contains(s.words) && need.allSatisfy { s.slots[$0.key] == $0.value }
             }
             let template = templates[(start + i) % templates.count]
-            var candidates = sentences.filter { $0.location == template && fits($0) }
+            // Natural sentences first (`NumberAgreement`); any sentence rather than a slot value left out.
+            let natural = sentences.filter { NumberAgreement.isNatural($0.words, slots: $0.slots, language: language) }
+            var candidates = natural.filter { $0.location == template && fits($0) }
+            if candidates.isEmpty { candidates = natural.filter(fits) }
             if candidates.isEmpty { candidates = sentences.filter(fits) }
             guard !candidates.isEmpty else {
                 if need.isEmpty { break }  // fewer distinct sentences than perCommand: fine

@@ -21,24 +21,27 @@ import Foundation
 /// holds the raw measures.
 ///
 /// Measured with `.default` (grammar audio-fixtures/basic/commands.gram, eSpeak NG voices;
-/// reproduce with `parlo batch --jsgf audio-fixtures/basic/commands.gram --reject --expect
-/// audio-fixtures/rejection/manifest.jsonl audio-fixtures/basic audio-fixtures/rejection`,
-/// enforced by `RejectionTests`):
+/// reproduce with `parlo batch --noise-floor off --jsgf audio-fixtures/basic/commands.gram
+/// --reject --expect audio-fixtures/rejection/manifest.jsonl audio-fixtures/basic
+/// audio-fixtures/rejection`, enforced by `RejectionTests`):
 /// - audio-fixtures/rejection + basic (tuned on it): 56 of 60 out-of-grammar sentences
 ///   rejected (93 %; 19 without rejection); of the 50 commands recognised right without
-///   rejection, 0 rejected. (With a word floor of −90 instead of −120: 57/60, but on the
-///   catalog, once every file starts from the model's initial cepstral mean, a clean "open
-///   math" scored −113 in one word and was lost.)
-/// - audio-fixtures/commands on the bilingual catalog (`parlo batch`): clean out-of-grammar
-///   rejected 36/40; clean commands falsely rejected en 5/53, it 15/51 (Italian through the
-///   en-us model scores low per frame): the ≤ 2 % target is not met for Italian.
+///   rejection, 0 rejected.
+/// - audio-fixtures/commands on the bilingual catalog (`make demo`, with the file noise floor),
+///   clean and 15 dB: with one score floor (−48) for all lengths, a word floor of −120 and
+///   coverage 0.2, 18 of 312 commands were falsely rejected (nearly all one or two Italian
+///   words: "aiuto", "prossimo", "pausa", "ripeti") and 34/40 non-commands rejected. A sweep
+///   over both sets found short results the ones to relax: −56 for one or two words, −48 for
+///   longer ones, words −90: 10 of 312 falsely rejected, still 34/40 (and the set above
+///   unchanged). Coverage 0.15 would reject 3 more there but lose a right
+///   "what can i say" when streamed. Not met: the issue's ≥ 95 % and ≤ 2 %.
 /// - a fresh set made afterwards (30 + 30, new sentences and voices): 29/30 rejected, 0 of 24
 ///   right commands lost; accepted right 24/26 vs 24/27.
 /// - 88 files (40 + 48) with white noise at 15 dB SNR: only 20/40 rejected (4 without), 0 of
 ///   41 right commands lost: in noise fewer frames stand out as loud, so coverage sees less
 ///   (work left: a noise-adaptive loudness threshold, or the phone loop below).
 /// - the same 118 files streamed in 0.1 s chunks through one stream (as live listening):
-///   55/60 rejected, 0 of 52 right commands lost, accepted right 52/55 vs 52/57.
+///   54/60 rejected, 0 of 52 right commands lost, accepted right 52/55 vs 52/57.
 /// - a bilingual trial (these commands + Italian ones with hand-mapped en-us phones, eSpeak
 ///   `it` voices): 0 of 21 right Italian commands lost (the lowest scored −44 per frame, hence
 ///   the −48 threshold), 18/20 Italian/English sentences rejected. A larger grammar (+250
@@ -82,13 +85,21 @@ public struct Rejection: Sendable, Equatable {
     public var loop: PhoneLoop?
     /// Results whose mean acoustic score per frame is below this are rejected.
     public var minimumScorePerFrame: Double
+    /// The same floor for results of at most `shortUtteranceWords` words. One or two short
+    /// words score lower per frame even when right (few frames, mostly transitions; Italian
+    /// words through the en-us model worst: "aiuto" −54, "pausa" −55), while speech forced onto
+    /// a command is long and keeps the stricter floor.
+    public var minimumShortScorePerFrame: Double
+    /// How many words make a result short (see `minimumShortScorePerFrame`).
+    public static let shortUtteranceWords = 2
     /// Results with a word scoring below this per frame are rejected.
     public var minimumWordScorePerFrame: Double
     /// Results leaving more than this share of the loud frames uncovered by words are rejected.
     public var maximumUncoveredSpeech: Double
 
-    public init(loop: PhoneLoop? = nil, minimumScorePerFrame: Double = -48,
-                minimumWordScorePerFrame: Double = -120, maximumUncoveredSpeech: Double = 0.2) {
+    public init(loop: PhoneLoop? = nil, minimumScorePerFrame: Double = -48, minimumShortScorePerFrame: Double = -56,
+                minimumWordScorePerFrame: Double = -90, maximumUncoveredSpeech: Double = 0.2) {
+        self.minimumShortScorePerFrame = minimumShortScorePerFrame
         self.loop = loop
         self.minimumScorePerFrame = minimumScorePerFrame
         self.minimumWordScorePerFrame = minimumWordScorePerFrame

@@ -15,15 +15,18 @@ public struct RejectionEvidence: Sendable, Equatable, Codable {
     /// contains a command word ("leggi questa pagina" → "repeat"): 0.3…0.8. nil when the
     /// decoder's frames cannot be matched with the audio.
     public var uncoveredSpeech: Double?
+    /// Words on the best path (fillers and silences not counted): short commands are held to
+    /// `Rejection.minimumShortScorePerFrame`. nil in results written before it was measured.
+    public var words: Int?
 
-    public init(scorePerFrame: Double, worstWordScorePerFrame: Double, uncoveredSpeech: Double?) {
+    public init(scorePerFrame: Double, worstWordScorePerFrame: Double, uncoveredSpeech: Double?, words: Int? = nil) {
         self.scorePerFrame = scorePerFrame; self.worstWordScorePerFrame = worstWordScorePerFrame
-        self.uncoveredSpeech = uncoveredSpeech
+        self.uncoveredSpeech = uncoveredSpeech; self.words = words
     }
 
     enum CodingKeys: String, CodingKey {
         case scorePerFrame = "score_per_frame", worstWordScorePerFrame = "worst_word_score_per_frame"
-        case uncoveredSpeech = "uncovered_speech"
+        case uncoveredSpeech = "uncovered_speech", words
     }
 }
 
@@ -52,7 +55,8 @@ extension Rejection {
             .map { Double($0.acousticScore) / Double($0.frames) }.min() ?? perFrame
         let uncovered = Self.alignments(energy.loudFrames(), decodedFrames: decodedFrames)
             .map { Self.uncoveredShare(loud: $0, path: path) }.min()
-        return RejectionEvidence(scorePerFrame: perFrame, worstWordScorePerFrame: worstWord, uncoveredSpeech: uncovered)
+        return RejectionEvidence(scorePerFrame: perFrame, worstWordScorePerFrame: worstWord, uncoveredSpeech: uncovered,
+                                 words: path.filter(\.isWord).count)
     }
 
     /// Share of loud frames in runs of ≥ `minimumUncoveredRun` that no word covers.
@@ -94,7 +98,8 @@ extension Rejection {
     /// a logistic curve on each measure's margin to its threshold.
     func confidence(_ e: RejectionEvidence) -> Double {
         func logistic(_ x: Double) -> Double { 1 / (1 + exp(-x)) }
-        var c = min(logistic((e.scorePerFrame - minimumScorePerFrame) / 4),
+        let floor = (e.words ?? .max) <= Self.shortUtteranceWords ? minimumShortScorePerFrame : minimumScorePerFrame
+        var c = min(logistic((e.scorePerFrame - floor) / 4),
                     logistic((e.worstWordScorePerFrame - minimumWordScorePerFrame) / 8))
         if let u = e.uncoveredSpeech { c = min(c, logistic((maximumUncoveredSpeech - u) / 0.05)) }
         return c

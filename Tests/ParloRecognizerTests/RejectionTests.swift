@@ -134,8 +134,10 @@ final class RejectionTests: XCTestCase {
     }
 
     /// The same set streamed in 0.1 s chunks through one continuous stream, as live listening
-    /// does (running cepstral mean, no reset between files): measured 55/60 rejected, 0 of 52
-    /// right commands lost (the closest: "go to history" of basic/01 at −47.9 per frame).
+    /// does (running cepstral mean, no reset between files): measured 54/60 rejected, 0 of 52
+    /// right commands lost. (55/60 with the earlier word floor of −120 and one score floor for
+    /// all lengths; the present setting rejects one fewer here and 8 fewer right commands on the
+    /// bilingual catalog.)
     func testStreamedEvaluationSetMeetsTheMeasuredRates() throws {
         let model = try AcousticModel.locate()
         let plain = try Recognizer(model: model, grammar: grammar())
@@ -156,7 +158,7 @@ final class RejectionTests: XCTestCase {
         }
         print("rejection, streamed: out-of-grammar rejected \(oog)/60; commands right \(plainRight)/\(pacc) accepted "
               + "without rejection, \(right)/\(acc) with; lost \(lost)")
-        XCTAssertGreaterThanOrEqual(oog, 55)
+        XCTAssertGreaterThanOrEqual(oog, 54)
         XCTAssertEqual(lost, 0)
         XCTAssertGreaterThanOrEqual(Double(right) / Double(acc), Double(plainRight) / Double(pacc))  // measured 52/57 both
     }
