@@ -47,16 +47,16 @@ struct BatchCommand: ParsableCommand {
     @Flag(help: "Reject speech that fits no sentence of the grammar (tuned defaults; the --reject-* options adjust them).")
     var reject = false
 
-    @Option(name: .customLong("reject-score"), help: "With --reject: lowest acoustic score per frame a command of three words or more may have (default -48).")
+    @Option(name: .customLong("reject-score"), help: "With --reject: lowest acoustic score per frame a command of three words or more may have (default -48; -56 with a catalog).")
     var rejectScore: Double?
 
-    @Option(name: .customLong("reject-short-score"), help: "With --reject: the same for results of one or two words (default -56).")
+    @Option(name: .customLong("reject-short-score"), help: "With --reject: the same for results of one or two words (default -56; -60 with a catalog).")
     var rejectShortScore: Double?
 
     @Option(name: .customLong("reject-word-score"), help: "With --reject: lowest acoustic score per frame of any word (default -90).")
     var rejectWordScore: Double?
 
-    @Option(name: .customLong("reject-uncovered"), help: "With --reject: highest share (0-1) of loud frames a command may leave unexplained (default 0.2).")
+    @Option(name: .customLong("reject-uncovered"), help: "With --reject: highest share (0-1) of loud frames a command may leave unexplained (default 0.2; 0.15 with a catalog).")
     var rejectUncovered: Double?
 
     @Option(name: .customLong("reject-loop"), help: ArgumentHelp("With --reject: add a phone loop beside the grammar with this per-phone probability (0.01 was tuned; default: no loop).", valueName: "P"))
@@ -117,7 +117,7 @@ struct BatchCommand: ParsableCommand {
                             logger: Logger) throws -> BatchRunner {
         let decoder = FileDecoder(raw: raw)
         if let jsgf {
-            let grammar = try loadGrammar(jsgf), rejection = rejectionSetting(default: false)
+            let grammar = try loadGrammar(jsgf), rejection = rejectionSetting(default: false, base: .default)
             let make: BatchRunner.RecognizerFactory = {
                 try Recognizer(model: model, grammar: grammar, options: options, rejection: rejection, noiseFloor: floorLevel)
             }
@@ -126,7 +126,7 @@ struct BatchCommand: ParsableCommand {
         }
         let compiled = try CatalogCompiler(model: model, logger: logger).compile(folder: grammar ?? "grammars")
         let matcher = CommandMatcher(sentences: compiled.sentences)
-        let rejection = rejectionSetting(default: !noReject)
+        let rejection = rejectionSetting(default: !noReject, base: .catalog)
         let make: BatchRunner.RecognizerFactory = {
             try CatalogRecognizer(compiled: compiled, model: model, options: options, rejection: rejection, noiseFloor: floorLevel)
         }
@@ -135,10 +135,11 @@ struct BatchCommand: ParsableCommand {
                            recognizer: make)
     }
 
-    private func rejectionSetting(default on: Bool) -> Rejection? {
+    /// `base`: `.catalog` for the command catalog (a wider search), `.default` for a JSGF grammar.
+    private func rejectionSetting(default on: Bool, base: Rejection) -> Rejection? {
         guard on || reject || rejectScore != nil || rejectShortScore != nil || rejectWordScore != nil || rejectUncovered != nil
                 || rejectLoop != nil || rejectPhones != nil else { return nil }
-        var r = Rejection.default
+        var r = base
         if let v = rejectScore { r.minimumScorePerFrame = v }
         if let v = rejectShortScore { r.minimumShortScorePerFrame = v }
         if let v = rejectWordScore { r.minimumWordScorePerFrame = v }

@@ -38,7 +38,7 @@ public final class Recognizer {
         self.grammar = grammar
         let dict = try Self.dictionary(for: grammar, model: model, extra: extra)
         decoder = try PocketSphinxLog.withConstructionLock {
-            try Self.makeDecoder(model: model, options: options)
+            try Self.makeDecoder(model: model, options: (rejection?.searchOptions ?? [:]).merging(options) { _, mine in mine })
         }
         do { try install(grammar, dict) } catch {
             ps_free(decoder)

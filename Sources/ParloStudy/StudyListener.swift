@@ -36,6 +36,8 @@ public final class StudyListener {
     /// same clock when a recording is played faster than real time (`--input --fast`), so a
     /// focus timer set in it ends after the recording's minutes, not the wall clock's.
     public var streamClock: ManualStudyClock?
+    /// Stream time at which the full catalog's current utterance began.
+    private var utteranceStart = 0.0
 
     public init(session: StudySession, pipeline: ListenPipeline, bargeIn: ListenPipeline? = nil) {
         self.session = session
@@ -73,6 +75,11 @@ public final class StudyListener {
         let all = (events.map { ($0, false) } + controls.map { ($0, true) }).sorted { $0.0.t < $1.0.t }
         let speaking = session.gate.speaking
         for (event, fromControls) in all {
+            if case .speechStart(let t) = event, !fromControls { utteranceStart = t }
+            if case .command(let t, _, let text, let latency) = event, !fromControls, parloWasAudible(from: utteranceStart, to: t) {
+                observe(.rejected(t: t, text: text, reason: "Parlo was speaking during this utterance", latencyMs: latency))
+                continue
+            }
             if case .command(_, _, let text, _) = event {
                 observe(event)
                 await session.handle(text: text, source: "voice")
@@ -83,6 +90,25 @@ public final class StudyListener {
         }
         events.removeAll()
         controls.removeAll()
+    }
+
+    /// Whether Parlo's own voice was playing anywhere in `from…to` (stream seconds, 0.3 s of
+    /// margin before), from what the echo reference placed on the capture timeline. The
+    /// speaking gate is a present-tense flag: an utterance made of the tail of Parlo's reply
+    /// ends after Parlo has stopped, and the full catalog would take it for the student's
+    /// ("Opening math, 3 materials" came back as "open the math please"). Without an echo
+    /// reference (recorded input, replies to a file) nothing of Parlo reaches the microphone.
+    private func parloWasAudible(from: Double, to: Double) -> Bool {
+        guard let reference = echo?.reference else { return false }
+        let rate = Double(SpeechFormat.sampleRate)
+        let start = max(0, Int((from - 0.3) * rate)), end = Int(to * rate)
+        guard end > start else { return false }
+        let far = reference.read(from: start, count: end - start)
+        let window = SpeechFormat.samplesPer20ms
+        let loud = Double(window) * 100 * 100   // sum of squares at −50 dBFS (≈ 100 LSB RMS)
+        return stride(from: 0, to: far.count, by: window).contains { i in
+            far[i..<min(far.count, i + window)].reduce(0.0) { $0 + Double($1) * Double($1) } > loud
+        }
     }
 }
 

@@ -78,7 +78,7 @@ final class RecognitionTests: XCTestCase {
     /// command), while clear commands still get through.
     func testRejectionOnTheCatalogRefusesOutOfGrammarSpeech() throws {
         let compiled = try CatalogCompiler(model: AcousticModel.locate()).compile(folder: studyFolder)
-        let recognizer = try CatalogRecognizer(compiled: compiled, model: AcousticModel.locate(), rejection: .default)
+        let recognizer = try CatalogRecognizer(compiled: compiled, model: AcousticModel.locate(), rejection: .catalog)
         let matcher = CommandMatcher(sentences: compiled.sentences)
         for (voice, text) in [("en-us", "the weather is nice today"), ("it", "il gatto dorme sul divano")] {
             let r = try recognizer.decode(try speak(text, voice: voice))

@@ -31,7 +31,7 @@ final class RejectionTests: XCTestCase {
     /// The rates measured when `Rejection.default` was tuned, asserted as measured.
     func testEvaluationSetMeetsTheMeasuredRates() throws {
         let model = try AcousticModel.locate()
-        let plain = try Recognizer(model: model, grammar: grammar())
+        let plain = try Recognizer(model: model, grammar: grammar(), options: Rejection.default.searchOptions)  // the same search
         let rejecting = try Recognizer(model: model, grammar: grammar(), rejection: .default)
         let all = try cases()
         XCTAssertEqual(all.filter(\.shouldReject).count, 60)
@@ -140,7 +140,7 @@ final class RejectionTests: XCTestCase {
     /// bilingual catalog.)
     func testStreamedEvaluationSetMeetsTheMeasuredRates() throws {
         let model = try AcousticModel.locate()
-        let plain = try Recognizer(model: model, grammar: grammar())
+        let plain = try Recognizer(model: model, grammar: grammar(), options: Rejection.default.searchOptions)  // the same search
         let rej = try Recognizer(model: model, grammar: grammar(), rejection: .default)
         var oog = 0, lost = 0, plainRight = 0, right = 0, acc = 0, pacc = 0
         func stream(_ r: Recognizer, _ a: [Int16]) throws -> Recognition {
