@@ -53,7 +53,7 @@ struct BatchCommand: ParsableCommand {
     @Option(name: .customLong("reject-short-score"), help: "With --reject: the same for results of one or two words (default -56; -60 with a catalog).")
     var rejectShortScore: Double?
 
-    @Option(name: .customLong("reject-word-score"), help: "With --reject: lowest acoustic score per frame of any word (default -90).")
+    @Option(name: .customLong("reject-word-score"), help: "With --reject: lowest acoustic score per frame of any word (default -120; -90 with a catalog).")
     var rejectWordScore: Double?
 
     @Option(name: .customLong("reject-uncovered"), help: "With --reject: highest share (0-1) of loud frames a command may leave unexplained (default 0.2; 0.15 with a catalog).")

@@ -63,7 +63,10 @@ final class RejectionTests: XCTestCase {
         }
         print("rejection: out-of-grammar rejected \(oogRejected)/60; commands right \(plainRight)/\(plainAccepted) accepted "
               + "without rejection, \(right)/\(accepted) with; lost \(lost); decode \(plainSeconds) s → \(rejectingSeconds) s")
-        XCTAssertGreaterThanOrEqual(oogRejected, 56)                 // measured 56/60 = 93 % (57 with a −90 word floor, which rejected a clean "open math")
+        // Measured 55/60 = 92 % (56 before short results got their own floor of −56, which keeps
+        // short Italian commands on the catalog; 57 with a −90 word floor, which in live
+        // listening rejected 21 of 1,275 right catalog commands in the one-hour soak).
+        XCTAssertGreaterThanOrEqual(oogRejected, 55)
         XCTAssertEqual(lost, [])                                     // measured 0 of 50
         XCTAssertEqual(plainRight, right)
         XCTAssertGreaterThan(Double(right) / Double(accepted), Double(plainRight) / Double(plainAccepted))
@@ -135,9 +138,7 @@ final class RejectionTests: XCTestCase {
 
     /// The same set streamed in 0.1 s chunks through one continuous stream, as live listening
     /// does (running cepstral mean, no reset between files): measured 54/60 rejected, 0 of 52
-    /// right commands lost. (55/60 with the earlier word floor of −120 and one score floor for
-    /// all lengths; the present setting rejects one fewer here and 8 fewer right commands on the
-    /// bilingual catalog.)
+    /// right commands lost (55/60 with one score floor for all lengths).
     func testStreamedEvaluationSetMeetsTheMeasuredRates() throws {
         let model = try AcousticModel.locate()
         let plain = try Recognizer(model: model, grammar: grammar(), options: Rejection.default.searchOptions)  // the same search
