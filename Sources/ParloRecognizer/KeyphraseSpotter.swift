@@ -27,11 +27,10 @@ public final class KeyphraseSpotter {
         guard !phrases.isEmpty else { throw RecognizerError(.badGrammar, "no wake phrase given") }
         self.phrases = phrases
         let words = Set(phrases.flatMap { $0.split(separator: " ").map(String.init) })
-        var dict = try PronunciationDictionary.lookup(words, inFile: model.dictionary)
-        dict.override(with: Self.builtInPronunciations.filtering(words))
-        dict.override(with: extra.filtering(words))
-        let unknown = words.filter { dict[$0] == nil }.sorted()
-        guard unknown.isEmpty else { throw RecognizerError(.unknownWords, "unknown wake words", words: unknown) }
+        var known = Self.builtInPronunciations
+        known.override(with: extra)
+        let dict = try PocketSphinxDecoder.pronunciations(of: words.sorted(), model: model, extra: known.filtering(words),
+                                                          unknown: "unknown wake words")
 
         let keyfile = FileManager.default.temporaryDirectory
             .appendingPathComponent("parlo-kws-\(UUID().uuidString).txt").path
@@ -40,23 +39,10 @@ public final class KeyphraseSpotter {
         defer { try? FileManager.default.removeItem(atPath: keyfile) }
 
         decoder = try PocketSphinxLog.withConstructionLock {
-            let args: [String] = ["-hmm", model.directory, "-dict", "/dev/null"]
-            var cArgs = args.map { strdup($0) }
-            defer { cArgs.forEach { free($0) } }
-            guard let config = cArgs.withUnsafeMutableBufferPointer({ parlo_ps_config(Int32($0.count), $0.baseAddress) }) else {
-                throw RecognizerError(.decoderFailed, "bad keyphrase decoder options")
-            }
-            defer { cmd_ln_free_r(config) }
-            guard let ps = ps_init(config) else {
-                throw RecognizerError(.decoderFailed, "PocketSphinx could not load the model in \(model.directory)")
-            }
-            var pairs: [(String, String)] = []
-            for w in words.sorted() {
-                for (i, p) in (dict[w] ?? []).enumerated() { pairs.append((i == 0 ? w : "\(w)(\(i + 1))", p)) }
-            }
-            for (n, (w, p)) in pairs.enumerated() where ps_add_word(ps, w, p, n == pairs.count - 1 ? 1 : 0) < 0 {
+            let ps = try PocketSphinxDecoder.make(model: model)
+            do { try PocketSphinxDecoder.addWords(dict, words: words.sorted(), to: ps) } catch {
                 ps_free(ps)
-                throw RecognizerError(.unknownWords, "bad pronunciation '\(p)'", words: [w])
+                throw error
             }
             guard ps_set_kws(ps, "wake", keyfile) == 0, ps_set_search(ps, "wake") == 0,
                   ps_start_utt(ps) == 0 else {

@@ -36,9 +36,9 @@ public final class Recognizer {
         floor = NoiseFloor(levelDB: noiseFloor)
         self.rejection = rejection
         self.grammar = grammar
-        let dict = try Self.dictionary(for: grammar, model: model, extra: extra)
+        let dict = try PocketSphinxDecoder.pronunciations(of: grammar.words, model: model, extra: extra)
         decoder = try PocketSphinxLog.withConstructionLock {
-            try Self.makeDecoder(model: model, options: (rejection?.searchOptions ?? [:]).merging(options) { _, mine in mine })
+            try PocketSphinxDecoder.make(model: model, options: (rejection?.searchOptions ?? [:]).merging(options) { _, mine in mine })
         }
         do { try install(grammar, dict) } catch {
             ps_free(decoder)
@@ -51,30 +51,17 @@ public final class Recognizer {
     /// Switches this decoder to another grammar, keeping the loaded acoustic model: much cheaper
     /// than a new decoder when an app changes what it listens for.
     public func load(_ grammar: JSGFGrammar, pronunciations extra: PronunciationDictionary = .init()) throws {
-        try install(grammar, Self.dictionary(for: grammar, model: model, extra: extra))
+        try install(grammar, PocketSphinxDecoder.pronunciations(of: grammar.words, model: model, extra: extra))
         self.grammar = grammar
-    }
-
-    /// The grammar's words with pronunciations, or an error naming every word that has none.
-    private static func dictionary(for grammar: JSGFGrammar, model: AcousticModel,
-                                   extra: PronunciationDictionary) throws -> PronunciationDictionary {
-        let missingFromExtra = Set(grammar.words.filter { extra[$0] == nil })
-        var dict = try PronunciationDictionary.lookup(missingFromExtra, inFile: model.dictionary)
-        dict.override(with: extra)
-        let unknown = grammar.words.filter { dict[$0] == nil }
-        guard unknown.isEmpty else {
-            throw RecognizerError(.unknownWords, "unknown words", words: unknown)
-        }
-        return dict
     }
 
     private func install(_ grammar: JSGFGrammar, _ dict: PronunciationDictionary) throws {
         try PocketSphinxLog.withConstructionLock {
-            try addWords(dict, words: grammar.words)
+            try PocketSphinxDecoder.addWords(dict, words: grammar.words, to: decoder)
             searchCount += 1
             let name = "parlo\(searchCount)"
             if let loop = rejection?.loop {
-                try addWords(GarbageGraph.dictionary(loop), words: GarbageGraph.words(loop).map(\.word))
+                try PocketSphinxDecoder.addWords(GarbageGraph.dictionary(loop), words: GarbageGraph.words(loop).map(\.word), to: decoder)
                 let fsg = try GarbageGraph.build(grammar, loop: loop, decoder: decoder, name: name)
                 defer { fsg_model_free(fsg) }
                 guard ps_set_fsg(decoder, name, fsg) == 0, ps_set_search(decoder, name) == 0 else {
@@ -90,39 +77,6 @@ public final class Recognizer {
     }
 
     deinit { ps_free(decoder) }
-
-    private static func makeDecoder(model: AcousticModel, options: [String: String]) throws -> OpaquePointer {
-        var args = ["-hmm", model.directory, "-dict", "/dev/null"]
-        for (k, v) in options.sorted(by: { $0.key < $1.key }) { args += [k.hasPrefix("-") ? k : "-" + k, v] }
-        var cArgs = args.map { strdup($0) }
-        defer { cArgs.forEach { free($0) } }
-        guard let config = cArgs.withUnsafeMutableBufferPointer({ parlo_ps_config(Int32($0.count), $0.baseAddress) }) else {
-            throw RecognizerError(.decoderFailed, "bad decoder options \(options)")
-        }
-        defer { cmd_ln_free_r(config) }
-        guard let ps = ps_init(config) else {
-            throw RecognizerError(.decoderFailed, "PocketSphinx could not load the model in \(model.directory)")
-        }
-        return ps
-    }
-
-    /// Adds the words the decoder does not know yet (a grammar switch re-uses earlier ones).
-    private func addWords(_ dict: PronunciationDictionary, words: [String]) throws {
-        var pairs: [(String, String)] = []
-        for w in words {
-            for (i, p) in (dict[w] ?? []).enumerated() {
-                let name = i == 0 ? w : "\(w)(\(i + 1))"
-                if let known = ps_lookup_word(decoder, name) { free(known); continue }
-                pairs.append((name, p))
-            }
-        }
-        for (n, (word, phones)) in pairs.enumerated() {
-            let update: Int32 = n == pairs.count - 1 ? 1 : 0
-            if ps_add_word(decoder, word, phones, update) < 0 {
-                throw RecognizerError(.badPronunciation, "'\(phones)' for '\(word)' uses phones the model lacks")
-            }
-        }
-    }
 
     /// Tells the decoder that an independent input starts (a new file): resets the front end,
     /// whose voice activity detector otherwise carries its noise estimate over, so that a
