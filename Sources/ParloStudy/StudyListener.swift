@@ -5,6 +5,7 @@ import ParloCatalog
 import ParloCommands
 import ParloEcho
 import ParloListen
+import ParloMeter
 import ParloRecognizer
 
 /// Drives a study session from audio: capture stream → two `ListenPipeline`s → session.
@@ -103,12 +104,11 @@ public final class StudyListener {
         let rate = Double(SpeechFormat.sampleRate)
         let start = max(0, Int((from - 0.3) * rate)), end = Int(to * rate)
         guard end > start else { return false }
-        let far = reference.read(from: start, count: end - start)
-        let window = SpeechFormat.samplesPer20ms
-        let loud = Double(window) * 100 * 100   // sum of squares at −50 dBFS (≈ 100 LSB RMS)
-        return stride(from: 0, to: far.count, by: window).contains { i in
-            far[i..<min(far.count, i + window)].reduce(0.0) { $0 + Double($1) * Double($1) } > loud
-        }
+        // Any 20 ms window of the played audio above −50 dBFS (the level meter's windows).
+        var meter = LevelMeter()
+        var audible = false
+        meter.process(reference.read(from: start, count: end - start)) { if $0.rmsDB > -50 { audible = true } }
+        return audible
     }
 }
 
