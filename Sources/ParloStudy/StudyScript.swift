@@ -62,12 +62,6 @@ public struct StudyScript: Sendable, Equatable {
         return (out, ends)
     }
 
-    /// Quiet room noise (about −56 dBFS, deterministic): real rooms are never digitally silent,
-    /// and the endpointer's noise floor needs something to measure.
-    static func roomNoise(_ count: Int, seed: inout UInt64) -> [Int16] {
-        (0..<count).map { _ in
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
-            return Int16(Int(seed >> 55) - 256) / 3
-        }
-    }
+    /// Quiet room noise between the commands (`RoomNoise`).
+    static func roomNoise(_ count: Int, seed: inout UInt64) -> [Int16] { RoomNoise.samples(count, seed: &seed) }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ParloAudio
+import ParloCore
 import ParloRecognizer
 
 /// Fixture audio for live-listening tests: PocketSphinx's recorded "cards" utterances (16 kHz
@@ -24,15 +25,7 @@ enum Fixtures {
         return d
     }()
 
-    /// Quiet continuous room noise (uniform, about −56 dBFS): a real room is never digitally
-    /// silent. (Tiling a piece of a recording's background makes clicks at the joins that
-    /// PocketSphinx hears as words.)
-    static func roomNoise(_ count: Int, seed: inout UInt64) -> [Int16] {
-        (0..<count).map { _ in
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
-            return Int16(Int(seed >> 55) - 256) / 3
-        }
-    }
+    static func roomNoise(_ count: Int, seed: inout UInt64) -> [Int16] { RoomNoise.samples(count, seed: &seed) }
 
     static let stream: Stream = {
         var seed: UInt64 = 42
