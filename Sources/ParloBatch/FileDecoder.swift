@@ -17,7 +17,7 @@ public struct FileDecoder {
 
     public func decode(_ path: String, with decoder: any UtteranceDecoder) throws -> Recognition {
         let reader = try SpeechFileReader(path: path, raw: raw)
-        decoder.recognizer.startStream()       // files are independent: no state from the previous one
+        try decoder.recognizer.startStream()       // files are independent: no state from the previous one
         if reader.duration <= wholeUtteranceLimit {
             let samples = try reader.readAll()
             guard !samples.isEmpty else { throw AudioError(.empty, path: path, "no audio after decoding") }

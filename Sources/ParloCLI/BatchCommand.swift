@@ -59,14 +59,14 @@ struct BatchCommand: ParsableCommand {
     @Option(name: .customLong("reject-uncovered"), help: "With --reject: highest share (0-1) of loud frames a command may leave unexplained (default 0.2; 0.15 with a catalog).")
     var rejectUncovered: Double?
 
-    @Option(name: .customLong("reject-loop"), help: ArgumentHelp("With --reject: add a phone loop beside the grammar with this per-phone probability (0.01 was tuned; default: no loop).", valueName: "P"))
+    @Option(name: .customLong("reject-loop"), help: ArgumentHelp("With --reject: a garbage loop beside the grammar with this probability per loop word, 0 for none (default: 1e-5 with a catalog, none with --jsgf).", valueName: "P"))
     var rejectLoop: Double?
 
     @Option(name: .customLong("reject-entry"), help: "With --reject-loop: probability of entering the loop (default 1).")
     var rejectEntry: Double?
 
-    @Option(name: .customLong("reject-phones"), help: "With --reject-loop: the loop's phones, space-separated (default: 20 broad classes; 'all' for 39).")
-    var rejectPhones: String?
+    @Option(name: .customLong("reject-loop-units"), help: ArgumentHelp("With --reject-loop: what the loop is made of: 'words' (the grammar's own words, the default), 'phones' (20 broad phone classes), 'all-phones' (39), or phones separated by spaces.", valueName: "UNITS"))
+    var rejectLoopUnits: String?
 
     @Option(name: .customLong("noise-floor"), help: ArgumentHelp("Faint pink noise laid under every file, in dBFS RMS, as a microphone's own noise would be: generated and edited audio is digitally silent between words, which the en-us model never heard ('off' for none).", valueName: "DB"))
     var noiseFloor: String = "\(Int(Recognizer.fileNoiseFloorDB))"
@@ -138,16 +138,21 @@ struct BatchCommand: ParsableCommand {
     /// `base`: `.catalog` for the command catalog (a wider search), `.default` for a JSGF grammar.
     private func rejectionSetting(default on: Bool, base: Rejection) -> Rejection? {
         guard on || reject || rejectScore != nil || rejectShortScore != nil || rejectWordScore != nil || rejectUncovered != nil
-                || rejectLoop != nil || rejectPhones != nil else { return nil }
+                || rejectLoop != nil || rejectLoopUnits != nil else { return nil }
         var r = base
         if let v = rejectScore { r.minimumScorePerFrame = v }
         if let v = rejectShortScore { r.minimumShortScorePerFrame = v }
         if let v = rejectWordScore { r.minimumWordScorePerFrame = v }
         if let v = rejectUncovered { r.maximumUncoveredSpeech = v }
-        if let p = rejectLoop { r.loop = p > 0 ? .init(phoneProbability: p, phones: Rejection.loopPhones) : nil }
+        if let p = rejectLoop { r.loop = p > 0 ? .init(units: r.loop?.units ?? .grammarWords, unitProbability: p) : nil }
         if let p = rejectEntry, r.loop != nil { r.loop?.entryProbability = p }
-        if let list = rejectPhones, r.loop != nil {
-            r.loop?.phones = list == "all" ? Rejection.allPhones : list.split(separator: " ").map { $0.uppercased() }
+        if let units = rejectLoopUnits, r.loop != nil {
+            switch units {
+            case "words": r.loop?.units = .grammarWords
+            case "phones": r.loop?.units = .phones(Rejection.loopPhones)
+            case "all-phones": r.loop?.units = .phones(Rejection.allPhones)
+            default: r.loop?.units = .phones(units.split(separator: " ").map { $0.uppercased() })
+            }
         }
         return r
     }

@@ -2,17 +2,24 @@ import CPocketSphinx
 import Foundation
 
 /// Builds the finite-state graph a rejecting `Recognizer` searches: the JSGF grammar compiled
-/// by sphinxbase, copied into a graph with one more state, plus a phone loop from the start
-/// state to the final state whose costs `Rejection` sets exactly.
+/// by sphinxbase, copied into a graph with one more state, plus a loop of garbage words (phones
+/// or the grammar's own words, see `Rejection.Loop`) from the start state to the final state
+/// whose costs `Rejection` sets exactly.
 enum GarbageGraph {
-    /// Garbage words look like `__g_aa`: never a real word of any catalog.
+    /// Garbage words look like `__g_aa` or `__g_open`: never a real word of any catalog.
     static let prefix = "__g_"
-    static func words(_ r: Rejection.PhoneLoop) -> [(word: String, phone: String)] { r.phones.map { (prefix + $0.lowercased(), $0) } }
     static func isGarbage(_ word: String) -> Bool { word.hasPrefix(prefix) }
 
-    static func dictionary(_ r: Rejection.PhoneLoop) -> PronunciationDictionary {
+    /// The loop's words with their pronunciations: one word per phone, or a garbage twin of
+    /// every grammar word with all of its pronunciations in `pronunciations`.
+    static func dictionary(_ loop: Rejection.Loop, grammarWords: [String], pronunciations: PronunciationDictionary) -> PronunciationDictionary {
         var d = PronunciationDictionary()
-        for (w, p) in words(r) { d.add(w, p) }
+        switch loop.units {
+        case .phones(let phones):
+            for p in phones { d.add(prefix + p.lowercased(), p) }
+        case .grammarWords:
+            for w in grammarWords { for p in pronunciations[w] ?? [] { d.add(prefix + w, p) } }
+        }
         return d
     }
 
@@ -31,8 +38,8 @@ enum GarbageGraph {
     }
 
     /// A new FSG (caller frees it with `fsg_model_free`) for `grammar` with the garbage loop.
-    static func build(_ grammar: JSGFGrammar, loop rejection: Rejection.PhoneLoop, decoder: OpaquePointer,
-                      name: String) throws -> UnsafeMutablePointer<fsg_model_t> {
+    static func build(_ grammar: JSGFGrammar, loop rejection: Rejection.Loop, words loopWords: [String],
+                      decoder: OpaquePointer, name: String) throws -> UnsafeMutablePointer<fsg_model_t> {
         let text = try singleTopRule(grammar)
         guard let jsgf = jsgf_parse_string(text, nil) else {
             throw RecognizerError(.badGrammar, "PocketSphinx could not parse the grammar")
@@ -69,13 +76,13 @@ enum GarbageGraph {
             }
         }
         func cost(_ p: Double) -> Int32 { Int32(clamping: Int(Double(logmath_log(lmath, max(p, 1e-300))) * Double(lw))) }
-        let phone = cost(rejection.phoneProbability), entry = cost(rejection.entryProbability)
+        let unit = cost(rejection.unitProbability), entry = cost(rejection.entryProbability)
         let start = fsg.pointee.start_state, final = fsg.pointee.final_state
-        for (word, _) in words(rejection) {
+        for word in loopWords {
             let wid = fsg_model_word_add(fsg, word)
-            fsg_model_trans_add(fsg, start, loop, entry &+ phone, wid)
-            fsg_model_trans_add(fsg, loop, loop, phone, wid)
-            fsg_model_trans_add(fsg, loop, final, phone, wid)
+            fsg_model_trans_add(fsg, start, loop, entry &+ unit, wid)
+            fsg_model_trans_add(fsg, loop, loop, unit, wid)
+            fsg_model_trans_add(fsg, loop, final, unit, wid)
         }
         return fsg
     }

@@ -8,11 +8,16 @@ import ParloCore
 /// Decode a whole utterance with `decode(_:)`, or stream: `begin()`, `process(_:)` per chunk,
 /// `partial`, then `end()`.
 public final class Recognizer {
-    private let decoder: OpaquePointer
+    private var decoder: OpaquePointer
+    /// Decoder options (the rejection's search options merged with the caller's), kept to
+    /// rebuild the decoder in `startStream`.
+    private let options: [String: String]
+    /// Pronunciations of the current grammar's words.
+    private var dictionary: PronunciationDictionary
+    /// Whether the decoder has heard audio since it was made (see `startStream`).
+    private var heardSinceFresh = false
     public private(set) var grammar: JSGFGrammar
     private var searchCount = 0
-    /// The live cepstral mean as the model initialised it (see `startStream`).
-    private var initialMean: [Float] = []
     public let model: AcousticModel
     private var samplesInUtterance = 0
     private var inUtterance = false
@@ -36,33 +41,44 @@ public final class Recognizer {
         floor = NoiseFloor(levelDB: noiseFloor)
         self.rejection = rejection
         self.grammar = grammar
-        let dict = try PocketSphinxDecoder.pronunciations(of: grammar.words, model: model, extra: extra)
-        decoder = try PocketSphinxLog.withConstructionLock {
-            try PocketSphinxDecoder.make(model: model, options: (rejection?.searchOptions ?? [:]).merging(options) { _, mine in mine })
-        }
-        do { try install(grammar, dict) } catch {
+        self.options = (rejection?.searchOptions ?? [:]).merging(options) { _, mine in mine }
+        dictionary = try PocketSphinxDecoder.pronunciations(of: grammar.words, model: model, extra: extra)
+        decoder = try Self.makeDecoder(model: model, options: self.options, grammar: grammar, dictionary: dictionary,
+                                       rejection: rejection, searchCount: &searchCount)
+    }
+
+    /// A decoder on `model` searching `grammar` (freed again if the grammar is refused).
+    private static func makeDecoder(model: AcousticModel, options: [String: String], grammar: JSGFGrammar,
+                                    dictionary: PronunciationDictionary, rejection: Rejection?,
+                                    searchCount: inout Int) throws -> OpaquePointer {
+        let decoder = try PocketSphinxLog.withConstructionLock { try PocketSphinxDecoder.make(model: model, options: options) }
+        do { try install(grammar, dictionary, rejection: rejection, on: decoder, searchCount: &searchCount) } catch {
             ps_free(decoder)
             throw error
         }
-        initialMean = [Float](repeating: 0, count: Int(parlo_ps_cmn_length(decoder)))
-        if !initialMean.isEmpty { initialMean.withUnsafeMutableBufferPointer { parlo_ps_cmn_get(decoder, $0.baseAddress) } }
+        return decoder
     }
 
     /// Switches this decoder to another grammar, keeping the loaded acoustic model: much cheaper
     /// than a new decoder when an app changes what it listens for.
     public func load(_ grammar: JSGFGrammar, pronunciations extra: PronunciationDictionary = .init()) throws {
-        try install(grammar, PocketSphinxDecoder.pronunciations(of: grammar.words, model: model, extra: extra))
+        let dict = try PocketSphinxDecoder.pronunciations(of: grammar.words, model: model, extra: extra)
+        try Self.install(grammar, dict, rejection: rejection, on: decoder, searchCount: &searchCount)
         self.grammar = grammar
+        dictionary = dict
     }
 
-    private func install(_ grammar: JSGFGrammar, _ dict: PronunciationDictionary) throws {
+    private static func install(_ grammar: JSGFGrammar, _ dict: PronunciationDictionary, rejection: Rejection?,
+                                on decoder: OpaquePointer, searchCount: inout Int) throws {
         try PocketSphinxLog.withConstructionLock {
             try PocketSphinxDecoder.addWords(dict, words: grammar.words, to: decoder)
             searchCount += 1
             let name = "parlo\(searchCount)"
             if let loop = rejection?.loop {
-                try PocketSphinxDecoder.addWords(GarbageGraph.dictionary(loop), words: GarbageGraph.words(loop).map(\.word), to: decoder)
-                let fsg = try GarbageGraph.build(grammar, loop: loop, decoder: decoder, name: name)
+                let garbage = GarbageGraph.dictionary(loop, grammarWords: grammar.words, pronunciations: dict)
+                let words = garbage.entries.keys.sorted()
+                try PocketSphinxDecoder.addWords(garbage, words: words, to: decoder)
+                let fsg = try GarbageGraph.build(grammar, loop: loop, words: words, decoder: decoder, name: name)
                 defer { fsg_model_free(fsg) }
                 guard ps_set_fsg(decoder, name, fsg) == 0, ps_set_search(decoder, name) == 0 else {
                     throw RecognizerError(.badGrammar, "PocketSphinx rejected the grammar")
@@ -78,18 +94,25 @@ public final class Recognizer {
 
     deinit { ps_free(decoder) }
 
-    /// Tells the decoder that an independent input starts (a new file): resets the front end,
-    /// whose voice activity detector otherwise carries its noise estimate over, so that a
-    /// file's result depends on the file decoded before it (measured: 2 of 118 fixtures
-    /// changed with the order). Within one stream (live listening) do not call it.
+    /// Tells the decoder that an independent input starts (a new file), so that no result
+    /// depends on what the decoder heard before.
     ///
-    /// The live cepstral mean is also put back to where it stood when the decoder was made:
-    /// every utterance moves it, so without this a file's result would depend on which files
-    /// the same worker decoded before it, and a batch's results on timing and `--jobs`.
-    public func startStream() {
+    /// PocketSphinx keeps state across utterances that no call resets: resetting the front end
+    /// (`ps_start_stream`) and putting the live cepstral mean back still left the same file
+    /// decoded as "next" first and as "that's enough" after another file (measured: a file's
+    /// scores changed after any earlier input, with noise removal, silence removal and top-N
+    /// all ruled out). A batch's results then depended on which worker decoded which files.
+    /// So a decoder that has heard audio is replaced by a fresh one on the same grammar: about
+    /// 30 ms per file on the bilingual catalog (the model's files are mapped once and shared).
+    /// Within one stream (live listening) do not call it.
+    public func startStream() throws {
         if inUtterance { ps_end_utt(decoder); inUtterance = false }
-        ps_start_stream(decoder)
-        if !initialMean.isEmpty { initialMean.withUnsafeBufferPointer { parlo_ps_cmn_set(decoder, $0.baseAddress) } }
+        guard heardSinceFresh else { return }
+        let fresh = try Self.makeDecoder(model: model, options: options, grammar: grammar, dictionary: dictionary,
+                                         rejection: rejection, searchCount: &searchCount)
+        ps_free(decoder)
+        decoder = fresh
+        heardSinceFresh = false
     }
 
     // MARK: Streaming
@@ -109,6 +132,7 @@ public final class Recognizer {
     public func process(_ samples: UnsafeBufferPointer<Int16>, wholeUtterance: Bool = false) throws {
         guard samples.count > 0 else { return }
         if !inUtterance { try begin() }
+        heardSinceFresh = true
         try floor.apply(samples) { heard in
             guard ps_process_raw(decoder, heard.baseAddress!, heard.count, 0, wholeUtterance ? 1 : 0) >= 0 else {
                 throw RecognizerError(.decoderFailed, "decoding failed")
@@ -196,7 +220,7 @@ public final class Recognizer {
     }
 
     static func isFiller(_ w: String) -> Bool {
-        w == "<s>" || w == "</s>" || w == "<sil>" || (w.hasPrefix("[") && w.hasSuffix("]")) || (w.hasPrefix("+") && w.hasSuffix("+"))
+        w.isEmpty || w == "<s>" || w == "</s>" || w == "<sil>" || (w.hasPrefix("[") && w.hasSuffix("]")) || (w.hasPrefix("+") && w.hasSuffix("+"))
     }
 
     /// `word(2)` → `word`: alternative pronunciations are the same word to the caller.

@@ -53,20 +53,42 @@ import Foundation
 /// (most in noise) but it also swallowed 1–3 short right commands ("next", "resume") per set,
 /// and costs 15–30 % decode time (39 phones: +60–90 %), so it is off by default.
 public struct Rejection: Sendable, Equatable {
-    /// An optional loop of phones beside the grammar (see `GarbageGraph`): speech that fits no
-    /// command can run through it, and then the result is rejected.
-    public struct PhoneLoop: Sendable, Equatable {
-        /// Probability of each phone of the loop, applied like a grammar transition
+    /// An optional loop of garbage words beside the grammar (see `GarbageGraph`): speech that
+    /// fits no command can run through it, and then the result is rejected.
+    public struct Loop: Sendable, Equatable {
+        /// What the loop is made of.
+        public enum Units: Sendable, Equatable {
+            /// One-phone words (en-us ARPAbet). Each costs search time: the decoder expands a
+            /// one-phone word over every left and right neighbour.
+            case phones([String])
+            /// A twin of every word of the grammar, with its pronunciations: any sequence of
+            /// the grammar's own words. A command is cheaper through the grammar (the loop
+            /// pays `unitProbability` per word), while speech that is no command, or command
+            /// words in an order no command has, is explained word by word in the loop. The
+            /// words fit Italian speech as badly as the commands do (same pronunciations), so
+            /// unlike a loop of phones or of common English words it does not swallow Italian
+            /// commands through the en-us model.
+            case grammarWords
+        }
+        public var units: Units
+        /// Probability of each unit of the loop, applied like a grammar transition
         /// (`log(p) × lw`). Higher rejects more.
-        public var phoneProbability: Double
+        public var unitProbability: Double
         /// Probability of entering the loop (once per utterance).
         public var entryProbability: Double
-        /// The loop's phones (en-us ARPAbet). Each costs search time: the decoder expands a
-        /// one-phone word over every left and right neighbour.
-        public var phones: [String]
 
-        public init(phoneProbability: Double, entryProbability: Double = 1, phones: [String] = Rejection.allPhones) {
-            self.phoneProbability = phoneProbability; self.entryProbability = entryProbability; self.phones = phones
+        public init(units: Units, unitProbability: Double, entryProbability: Double = 1) {
+            self.units = units; self.unitProbability = unitProbability; self.entryProbability = entryProbability
+        }
+
+        /// A loop of `phones`, each with probability `probability`.
+        public static func phones(_ phones: [String] = Rejection.loopPhones, probability: Double) -> Loop {
+            Loop(units: .phones(phones), unitProbability: probability)
+        }
+
+        /// A loop of the grammar's words, each with probability `probability`.
+        public static func grammarWords(probability: Double) -> Loop {
+            Loop(units: .grammarWords, unitProbability: probability)
         }
     }
 
@@ -80,8 +102,8 @@ public struct Rejection: Sendable, Equatable {
     public static let loopPhones = ["AA", "AE", "AH", "AO", "EH", "ER", "IH", "IY", "OW", "UW",
                                     "S", "T", "N", "L", "R", "M", "K", "D", "P", "F"]
 
-    /// The phone loop beside the grammar, or nil for none (then only the checks below reject).
-    public var loop: PhoneLoop?
+    /// The garbage loop beside the grammar, or nil for none (then only the checks below reject).
+    public var loop: Loop?
     /// Results whose mean acoustic score per frame is below this are rejected.
     public var minimumScorePerFrame: Double
     /// The same floor for results of at most `shortUtteranceWords` words. One or two short
@@ -110,7 +132,7 @@ public struct Rejection: Sendable, Equatable {
     /// Results leaving more than this share of the loud frames uncovered by words are rejected.
     public var maximumUncoveredSpeech: Double
 
-    public init(loop: PhoneLoop? = nil, minimumScorePerFrame: Double = -48, minimumShortScorePerFrame: Double = -56,
+    public init(loop: Loop? = nil, minimumScorePerFrame: Double = -48, minimumShortScorePerFrame: Double = -56,
                 minimumWordScorePerFrame: Double = -120, maximumUncoveredSpeech: Double = 0.2, beam: Double? = nil) {
         self.beam = beam
         self.minimumShortScorePerFrame = minimumShortScorePerFrame

@@ -126,7 +126,7 @@ extension StudyListener {
     /// (`StudyBargeInTests`).
     public static let whileSpeakingRejection: Rejection = {
         var r = Rejection.default
-        r.loop = .init(phoneProbability: 0.05, phones: Rejection.loopPhones)
+        r.loop = .phones(probability: 0.05)
         return r
     }()
 

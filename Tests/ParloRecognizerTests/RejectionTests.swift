@@ -43,7 +43,7 @@ final class RejectionTests: XCTestCase {
         for c in all {
             let audio = try samples(c.path)
             var t = Date()
-            plain.startStream(); rejecting.startStream()   // independent files, as in batch
+            try plain.startStream(); try rejecting.startStream()   // independent files, as in batch
             let p = try plain.decode(audio)
             plainSeconds += Date().timeIntervalSince(t)
             t = Date()
@@ -122,12 +122,12 @@ final class RejectionTests: XCTestCase {
         """)
         XCTAssertTrue(try GarbageGraph.singleTopRule(twoRules).contains("public <__parlo_top> = <open> | <simple>;"))
         var rejection = Rejection.default
-        rejection.loop = .init(phoneProbability: 0.01, phones: Rejection.loopPhones)
+        rejection.loop = .phones(probability: 0.01)
         let recognizer = try Recognizer(model: AcousticModel.locate(), grammar: twoRules, rejection: rejection)
         XCTAssertEqual(try recognizer.decode(samples(Self.fixtures.appendingPathComponent("basic/00-open_math.wav").path)).text, "open math")
         XCTAssertEqual(try recognizer.decode(samples(Self.fixtures.appendingPathComponent("basic/13-stop.wav").path)).text, "stop")
         // A generous loop swallows a long unrelated sentence: the path runs through garbage words.
-        rejection.loop?.phoneProbability = 0.5
+        rejection.loop?.unitProbability = 0.5
         try recognizer.load(twoRules)
         let eager = try Recognizer(model: AcousticModel.locate(), grammar: twoRules, rejection: rejection)
         let r = try eager.decode(samples(Self.fixtures.appendingPathComponent("rejection/19-oog-my_brother_plays_football_on_sun.flac").path))
