@@ -71,6 +71,18 @@ struct BatchCommand: ParsableCommand {
     @Option(name: .customLong("noise-floor"), help: ArgumentHelp("Faint pink noise laid under every file, in dBFS RMS, as a microphone's own noise would be: generated and edited audio is digitally silent between words, which the en-us model never heard ('off' for none).", valueName: "DB"))
     var noiseFloor: String = "\(Int(Recognizer.fileNoiseFloorDB))"
 
+    @Option(name: .customLong("denoise"), help: ArgumentHelp("Suppress steady background noise in each file before recognition, by at most this many dB (libspeexdsp; e.g. 15, or -15 written --denoise=-15), or 'off'.", valueName: "DB"))
+    var denoise: String = "off"
+
+    @Option(name: .customLong("denoise-frame"), help: ArgumentHelp("With --denoise: the suppressor's frame, in samples at 16 kHz (160 or 320).", valueName: "N"))
+    var denoiseFrame: Int = 320
+
+    @Flag(name: .customLong("denoise-learn"), help: "With --denoise: run each file through once to learn its noise before cleaning it.")
+    var denoiseLearn = false
+
+    @Option(name: .customLong("denoise-below"), help: ArgumentHelp("With --denoise: clean only files whose loud frames stand less than this many dB above their quiet ones (noisy files; 'always' for all).", valueName: "DB"))
+    var denoiseBelow: String = "always"
+
     @Option(name: .customLong("ps"), help: ArgumentHelp("Extra PocketSphinx decoder option, e.g. --ps cmn=live (repeatable).", valueName: "KEY=VALUE"))
     var decoderOptions: [String] = []
 
@@ -80,7 +92,20 @@ struct BatchCommand: ParsableCommand {
     /// The `--noise-floor` level (nil: off).
     private var floorLevel: Double? { noiseFloor == "off" ? nil : Double(noiseFloor) }
 
+    /// The `--denoise` settings (nil: off).
+    private var suppression: NoiseSuppressor.Options? {
+        guard denoise != "off", let db = Int32(denoise) else { return nil }
+        return .init(suppressDB: -abs(db), frameSize: denoiseFrame, learnFirst: denoiseLearn, maximumSpreadDB: Double(denoiseBelow))
+    }
+
     func validate() throws {
+        if denoise != "off" && !(Int32(denoise).map { (1...60).contains(abs($0)) } ?? false) {
+            throw ValidationError("--denoise takes a suppression of 1 to 60 dB (e.g. 15) or 'off', got '\(denoise)'")
+        }
+        if denoiseBelow != "always" && Double(denoiseBelow) == nil {
+            throw ValidationError("--denoise-below takes a level difference in dB (e.g. 16) or 'always', got '\(denoiseBelow)'")
+        }
+        if ![160, 320].contains(denoiseFrame) { throw ValidationError("--denoise-frame takes 160 or 320 samples, got \(denoiseFrame)") }
         if noiseFloor != "off" && Double(noiseFloor) == nil { throw ValidationError("--noise-floor takes a level in dBFS (e.g. -55) or 'off', got '\(noiseFloor)'") }
         if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if resume && out == nil { throw ValidationError("--resume needs --out FILE to resume from") }
@@ -115,7 +140,11 @@ struct BatchCommand: ParsableCommand {
     /// A bad model, grammar or catalog stops here, once, before any file is read.
     private func makeRunner(model: AcousticModel, options: [String: String], raw: RawFormat?,
                             logger: Logger) throws -> BatchRunner {
-        let decoder = FileDecoder(raw: raw)
+        var decoder = FileDecoder(raw: raw)
+        if let suppression {
+            _ = try NoiseSuppressor(options: suppression)           // a refused setting stops here, once
+            decoder.conditioner = { try NoiseSuppressor(options: suppression) }
+        }
         if let jsgf {
             let grammar = try loadGrammar(jsgf), rejection = rejectionSetting(default: false, base: .default)
             let make: BatchRunner.RecognizerFactory = {
