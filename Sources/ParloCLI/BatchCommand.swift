@@ -71,17 +71,17 @@ struct BatchCommand: ParsableCommand {
     @Option(name: .customLong("noise-floor"), help: ArgumentHelp("Faint pink noise laid under every file, in dBFS RMS, as a microphone's own noise would be: generated and edited audio is digitally silent between words, which the en-us model never heard ('off' for none).", valueName: "DB"))
     var noiseFloor: String = "\(Int(Recognizer.fileNoiseFloorDB))"
 
-    @Option(name: .customLong("denoise"), help: ArgumentHelp("Suppress steady background noise in each file before recognition, by at most this many dB (libspeexdsp; e.g. 15, or -15 written --denoise=-15), or 'off'.", valueName: "DB"))
-    var denoise: String = "off"
+    @Option(name: .customLong("denoise"), help: ArgumentHelp("Suppress steady background noise in noisy files before recognition, by at most this many dB (libspeexdsp), or 'off'. Default 15: on the command fixtures, 5 dB SNR went from 83 to 99 of 104 right, clean and 15 dB unchanged.", valueName: "DB"))
+    var denoise: String = "\(-BatchCommand.defaultSuppression.suppressDB)"
 
-    @Option(name: .customLong("denoise-frame"), help: ArgumentHelp("With --denoise: the suppressor's frame, in samples at 16 kHz (160 or 320).", valueName: "N"))
-    var denoiseFrame: Int = 320
+    @Option(name: .customLong("denoise-frame"), help: ArgumentHelp("With --denoise: the suppressor's frame, in samples at 16 kHz: 160 (default) or 320.", valueName: "N"))
+    var denoiseFrame: Int = BatchCommand.defaultSuppression.frameSize
 
-    @Flag(name: .customLong("denoise-learn"), help: "With --denoise: run each file through once to learn its noise before cleaning it.")
-    var denoiseLearn = false
+    @Flag(name: .customLong("denoise-learn"), inversion: .prefixedNo, help: "With --denoise: run each file through once to learn its noise before cleaning it (files up to 30 s; default on).")
+    var denoiseLearn = BatchCommand.defaultSuppression.learnFirst
 
-    @Option(name: .customLong("denoise-below"), help: ArgumentHelp("With --denoise: clean only files whose loud frames stand less than this many dB above their quiet ones (noisy files; 'always' for all).", valueName: "DB"))
-    var denoiseBelow: String = "always"
+    @Option(name: .customLong("denoise-below"), help: ArgumentHelp("With --denoise: clean only files whose loud frames stand less than this many dB above their quiet ones, i.e. noisy ones (default 16.5, about 10 dB SNR; 'always' for all files up to 30 s).", valueName: "DB"))
+    var denoiseBelow: String = BatchCommand.defaultSuppression.maximumSpreadDB.map { "\($0)" } ?? "always"
 
     @Option(name: .customLong("ps"), help: ArgumentHelp("Extra PocketSphinx decoder option, e.g. --ps cmn=live (repeatable).", valueName: "KEY=VALUE"))
     var decoderOptions: [String] = []
@@ -91,6 +91,12 @@ struct BatchCommand: ParsableCommand {
 
     /// The `--noise-floor` level (nil: off).
     private var floorLevel: Double? { noiseFloor == "off" ? nil : Double(noiseFloor) }
+
+    /// What `parlo batch` cleans files with unless told otherwise (measured on
+    /// audio-fixtures/commands, see `--denoise`): 10 ms frames follow the noise better than 20 ms
+    /// ones, and learning each file's noise first cleans its first words too; clean files are
+    /// left alone, where speex's gain curve only dents quiet sounds.
+    static let defaultSuppression = NoiseSuppressor.Options(suppressDB: -15, frameSize: 160, learnFirst: true, maximumSpreadDB: 16.5)
 
     /// The `--denoise` settings (nil: off).
     private var suppression: NoiseSuppressor.Options? {
