@@ -71,16 +71,16 @@ struct BatchCommand: ParsableCommand {
     @Option(name: .customLong("noise-floor"), help: ArgumentHelp("Faint pink noise laid under every file, in dBFS RMS, as a microphone's own noise would be: generated and edited audio is digitally silent between words, which the en-us model never heard ('off' for none).", valueName: "DB"))
     var noiseFloor: String = "\(Int(Recognizer.fileNoiseFloorDB))"
 
-    @Option(name: .customLong("denoise"), help: ArgumentHelp("Suppress steady background noise in noisy files before recognition, by at most this many dB (libspeexdsp), or 'off'. Default 15: on the command fixtures, 5 dB SNR went from 83 to 99 of 104 right, clean and 15 dB unchanged.", valueName: "DB"))
+    @Option(name: .customLong("denoise"), help: ArgumentHelp("Suppress steady background noise in noisy files before recognition, by at most this many dB (libspeexdsp), or 'off'. On the command fixtures, 15 took 5 dB SNR from 83 to 99 of 104 right, clean and 15 dB unchanged.", valueName: "DB"))
     var denoise: String = "\(-BatchCommand.defaultSuppression.suppressDB)"
 
-    @Option(name: .customLong("denoise-frame"), help: ArgumentHelp("With --denoise: the suppressor's frame, in samples at 16 kHz: 160 (default) or 320.", valueName: "N"))
+    @Option(name: .customLong("denoise-frame"), help: ArgumentHelp("With --denoise: the suppressor's frame, in samples at 16 kHz: 160 or 320.", valueName: "N"))
     var denoiseFrame: Int = BatchCommand.defaultSuppression.frameSize
 
-    @Flag(name: .customLong("denoise-learn"), inversion: .prefixedNo, help: "With --denoise: run each file through once to learn its noise before cleaning it (files up to 30 s; default on).")
+    @Flag(name: .customLong("denoise-learn"), inversion: .prefixedNo, help: "With --denoise: run each file (of a long one, its first 2 s) through once to learn its noise before cleaning it.")
     var denoiseLearn = BatchCommand.defaultSuppression.learnFirst
 
-    @Option(name: .customLong("denoise-below"), help: ArgumentHelp("With --denoise: clean only files whose loud frames stand less than this many dB above their quiet ones, i.e. noisy ones (default 16.5, about 10 dB SNR; 'always' for all files up to 30 s).", valueName: "DB"))
+    @Option(name: .customLong("denoise-below"), help: ArgumentHelp("With --denoise: clean only files whose loud frames (of a long one: in its first 2 s) stand less than this many dB above their quiet ones, i.e. noisy ones (16.5: about 10 dB SNR), or 'always'.", valueName: "DB"))
     var denoiseBelow: String = BatchCommand.defaultSuppression.maximumSpreadDB.map { "\($0)" } ?? "always"
 
     @Option(name: .customLong("ps"), help: ArgumentHelp("Extra PocketSphinx decoder option, e.g. --ps cmn=live (repeatable).", valueName: "KEY=VALUE"))

@@ -8,7 +8,8 @@ import ParloCore
 ///
 /// Owns a `SpeexPreprocessState` with only its denoiser on: no automatic gain (the recognizer
 /// normalises levels itself, and gain riding between words would look like speech), no voice
-/// activity detection, no dereverberation. The denoiser tracks the noise spectrum continuously
+/// activity detection (off from the start: speex warns on stderr whenever it is set), no
+/// dereverberation. The denoiser tracks the noise spectrum continuously
 /// (minimum statistics) and attenuates each frequency bin by at most `suppressDB`. Freed in
 /// `deinit`.
 ///
@@ -82,8 +83,8 @@ public final class NoiseSuppressor: AudioConditioner {
         speex_preprocess_ctl(state, SPEEX_PREPROCESS_SET_DENOISE, &on)
         speex_preprocess_ctl(state, SPEEX_PREPROCESS_SET_NOISE_SUPPRESS, &level)
         speex_preprocess_ctl(state, SPEEX_PREPROCESS_SET_AGC, &off)
-        speex_preprocess_ctl(state, SPEEX_PREPROCESS_SET_VAD, &off)
         speex_preprocess_ctl(state, SPEEX_PREPROCESS_SET_DEREVERB, &off)
+        // Voice activity detection starts off; setting it, even off, prints a warning to stderr.
         return state
     }
 
