@@ -12,6 +12,7 @@ struct BatchCommand: ParsableCommand {
         discussion: """
         PATHs are audio files or folders (searched recursively). Expectations come from --expect \
         (JSON Lines: {"audio": "path", "text": "..."}) or from NAME.txt beside NAME.wav.
+        Noisy files are cleaned with libspeexdsp's noise suppressor before recognition (--denoise). \
         On a terminal: a progress bar and a report. Piped or with --json: one JSON object per file, \
         then a {"type":"summary"} object.
         """)

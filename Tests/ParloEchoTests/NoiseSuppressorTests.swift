@@ -125,6 +125,17 @@ final class NoiseSuppressorTests: XCTestCase {
         XCTAssertTrue(streamed == suppressor.condition(first), "a stream shorter than the lookahead is judged whole")
     }
 
+    func testCostsLittleCPU() throws {
+        var seed: UInt64 = 9
+        let minute = RoomNoise.samples(60 * 16_000, seed: &seed).map { $0 * 40 }
+        let suppressor = try NoiseSuppressor(options: .init(suppressDB: -15, frameSize: 160, learnFirst: true))
+        let start = ProcessInfo.processInfo.systemUptime
+        _ = suppressor.condition(minute)
+        let msPerSecond = (ProcessInfo.processInfo.systemUptime - start) * 1000 / 60
+        print(String(format: "noise suppression, learning first: %.2f ms per second of audio", msPerSecond))
+        XCTAssertLessThan(msPerSecond, 50, "two passes of speex must stay a small part of decoding")
+    }
+
     func testRefusesSettingsSpeexCannotUse() {
         XCTAssertThrowsError(try NoiseSuppressor(options: .init(suppressDB: 10)))
         XCTAssertThrowsError(try NoiseSuppressor(options: .init(frameSize: 0)))
