@@ -5,9 +5,9 @@
 /// can take one without depending on the module that implements it (libspeexdsp's suppressor is
 /// in ParloEcho, beside the echo canceller). Stateful and not thread-safe: one per stream.
 ///
-/// Streaming contract: `process` may hold samples back (whole frames only), but its output is
-/// aligned with its input, sample for sample, from the first one; `finish` hands out the rest,
-/// so that in total exactly as many samples come out as went in, then starts a new input.
+/// Streaming contract: `process` may hold samples back (a partial frame, a lookahead), but its
+/// output is aligned with its input, sample for sample, from the first one; `finish` hands out
+/// the rest, so that in total exactly as many samples come out as went in, then starts a new input.
 public protocol AudioConditioner: AnyObject {
     /// Conditions the next chunk of the current input; returns what is ready (possibly nothing).
     func process(_ samples: UnsafeBufferPointer<Int16>) -> [Int16]
