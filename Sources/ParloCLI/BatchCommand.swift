@@ -12,6 +12,7 @@ struct BatchCommand: ParsableCommand {
         discussion: """
         PATHs are audio files or folders (searched recursively). Expectations come from --expect \
         (JSON Lines: {"audio": "path", "text": "..."}) or from NAME.txt beside NAME.wav.
+        Noisy files are cleaned with libspeexdsp's noise suppressor before recognition (--denoise). \
         On a terminal: a progress bar and a report. Piped or with --json: one JSON object per file, \
         then a {"type":"summary"} object.
         """)
@@ -71,6 +72,18 @@ struct BatchCommand: ParsableCommand {
     @Option(name: .customLong("noise-floor"), help: ArgumentHelp("Faint pink noise laid under every file, in dBFS RMS, as a microphone's own noise would be: generated and edited audio is digitally silent between words, which the en-us model never heard ('off' for none).", valueName: "DB"))
     var noiseFloor: String = "\(Int(Recognizer.fileNoiseFloorDB))"
 
+    @Option(name: .customLong("denoise"), help: ArgumentHelp("Suppress steady background noise in noisy files before recognition, by at most this many dB (libspeexdsp), or 'off'. On the command fixtures, 15 took 5 dB SNR from 83 to 99 of 104 right, clean and 15 dB unchanged.", valueName: "DB"))
+    var denoise: String = "\(-BatchCommand.defaultSuppression.suppressDB)"
+
+    @Option(name: .customLong("denoise-frame"), help: ArgumentHelp("With --denoise: the suppressor's frame, in samples at 16 kHz: 160 or 320.", valueName: "N"))
+    var denoiseFrame: Int = BatchCommand.defaultSuppression.frameSize
+
+    @Flag(name: .customLong("denoise-learn"), inversion: .prefixedNo, help: "With --denoise: run each file (of a long one, its first 2 s) through once to learn its noise before cleaning it.")
+    var denoiseLearn = BatchCommand.defaultSuppression.learnFirst
+
+    @Option(name: .customLong("denoise-below"), help: ArgumentHelp("With --denoise: clean only files whose loud frames (of a long one: in its first 2 s) stand less than this many dB above their quiet ones, i.e. noisy ones (16.5: about 10 dB SNR), or 'always'.", valueName: "DB"))
+    var denoiseBelow: String = BatchCommand.defaultSuppression.maximumSpreadDB.map { "\($0)" } ?? "always"
+
     @Option(name: .customLong("ps"), help: ArgumentHelp("Extra PocketSphinx decoder option, e.g. --ps cmn=live (repeatable).", valueName: "KEY=VALUE"))
     var decoderOptions: [String] = []
 
@@ -80,7 +93,26 @@ struct BatchCommand: ParsableCommand {
     /// The `--noise-floor` level (nil: off).
     private var floorLevel: Double? { noiseFloor == "off" ? nil : Double(noiseFloor) }
 
+    /// What `parlo batch` cleans files with unless told otherwise (measured on
+    /// audio-fixtures/commands, see `--denoise`): 10 ms frames follow the noise better than 20 ms
+    /// ones, and learning each file's noise first cleans its first words too; clean files are
+    /// left alone, where speex's gain curve only dents quiet sounds.
+    static let defaultSuppression = NoiseSuppressor.Options(suppressDB: -15, frameSize: 160, learnFirst: true, maximumSpreadDB: 16.5)
+
+    /// The `--denoise` settings (nil: off).
+    private var suppression: NoiseSuppressor.Options? {
+        guard denoise != "off", let db = Int32(denoise) else { return nil }
+        return .init(suppressDB: -abs(db), frameSize: denoiseFrame, learnFirst: denoiseLearn, maximumSpreadDB: Double(denoiseBelow))
+    }
+
     func validate() throws {
+        if denoise != "off" && !(Int32(denoise).map { (1...60).contains(abs($0)) } ?? false) {
+            throw ValidationError("--denoise takes a suppression of 1 to 60 dB (e.g. 15) or 'off', got '\(denoise)'")
+        }
+        if denoiseBelow != "always" && Double(denoiseBelow) == nil {
+            throw ValidationError("--denoise-below takes a level difference in dB (e.g. 16) or 'always', got '\(denoiseBelow)'")
+        }
+        if ![160, 320].contains(denoiseFrame) { throw ValidationError("--denoise-frame takes 160 or 320 samples, got \(denoiseFrame)") }
         if noiseFloor != "off" && Double(noiseFloor) == nil { throw ValidationError("--noise-floor takes a level in dBFS (e.g. -55) or 'off', got '\(noiseFloor)'") }
         if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if resume && out == nil { throw ValidationError("--resume needs --out FILE to resume from") }
@@ -115,7 +147,11 @@ struct BatchCommand: ParsableCommand {
     /// A bad model, grammar or catalog stops here, once, before any file is read.
     private func makeRunner(model: AcousticModel, options: [String: String], raw: RawFormat?,
                             logger: Logger) throws -> BatchRunner {
-        let decoder = FileDecoder(raw: raw)
+        var decoder = FileDecoder(raw: raw)
+        if let suppression {
+            _ = try NoiseSuppressor(options: suppression)           // a refused setting stops here, once
+            decoder.conditioner = { try NoiseSuppressor(options: suppression) }
+        }
         if let jsgf {
             let grammar = try loadGrammar(jsgf), rejection = rejectionSetting(default: false, base: .default)
             let make: BatchRunner.RecognizerFactory = {
