@@ -31,9 +31,16 @@ public struct Recognition: Sendable, Equatable, Codable {
     /// What the rejection check measured (nil when rejection is off or nothing was recognised).
     public var evidence: RejectionEvidence?
 
+    /// Whether the search reached the end of a sentence (or of the garbage loop) at all. When
+    /// it did not, PocketSphinx returns no hypothesis: nothing was judged, so a second decode
+    /// may still find the sentence (see `CatalogRecognizer`); a `rejected` result with a
+    /// hypothesis was judged and stays rejected.
+    public var hypothesisFound: Bool
+
     public init(text: String, words: [Word], score: Int32, audioSeconds: Double, rejected: Bool = false,
-                confidence: Double? = nil, evidence: RejectionEvidence? = nil) {
+                confidence: Double? = nil, evidence: RejectionEvidence? = nil, hypothesisFound: Bool? = nil) {
         self.evidence = evidence
+        self.hypothesisFound = hypothesisFound ?? !text.isEmpty
         self.rejected = rejected
         self.confidence = confidence ?? (rejected || text.isEmpty ? 0 : 1)
         self.text = text; self.words = words; self.score = score; self.audioSeconds = audioSeconds

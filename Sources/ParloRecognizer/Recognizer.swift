@@ -200,7 +200,7 @@ public final class Recognizer {
         return Recognition(text: rejected ? "" : spoken.joined(separator: " "),
                            words: rejected ? [] : words.filter { !GarbageGraph.isGarbage($0.word) },
                            score: score, audioSeconds: SpeechFormat.seconds(samplesInUtterance),
-                           rejected: rejected, confidence: confidence, evidence: evidence)
+                           rejected: rejected, confidence: confidence, evidence: evidence, hypothesisFound: !all.isEmpty)
     }
 
     /// The best path segment by segment: words (base form), silences and fillers.
