@@ -48,19 +48,19 @@ struct BatchCommand: ParsableCommand {
     @Flag(help: "Reject speech that fits no sentence of the grammar (tuned defaults; the --reject-* options adjust them).")
     var reject = false
 
-    @Option(name: .customLong("reject-score"), help: "With --reject: lowest acoustic score per frame a command of three words or more may have (default -48; -56 with a catalog).")
+    @Option(name: .customLong("reject-score"), help: "With --reject: lowest acoustic score per frame a command of three words or more may have (default \(Self.both(\.minimumScorePerFrame))).")
     var rejectScore: Double?
 
-    @Option(name: .customLong("reject-short-score"), help: "With --reject: the same for results of one or two words (default -56; -60 with a catalog).")
+    @Option(name: .customLong("reject-short-score"), help: "With --reject: the same for results of one or two words (default \(Self.both(\.minimumShortScorePerFrame))).")
     var rejectShortScore: Double?
 
-    @Option(name: .customLong("reject-word-score"), help: "With --reject: lowest acoustic score per frame of any word (default -120; -90 with a catalog).")
+    @Option(name: .customLong("reject-word-score"), help: "With --reject: lowest acoustic score per frame of any word (default \(Self.both(\.minimumWordScorePerFrame))).")
     var rejectWordScore: Double?
 
-    @Option(name: .customLong("reject-uncovered"), help: "With --reject: highest share (0-1) of loud frames a command may leave unexplained (default 0.2; 0.15 with a catalog).")
+    @Option(name: .customLong("reject-uncovered"), help: "With --reject: highest share (0-1) of loud frames a command may leave unexplained (default \(Self.both(\.maximumUncoveredSpeech))).")
     var rejectUncovered: Double?
 
-    @Option(name: .customLong("reject-loop"), help: ArgumentHelp("With --reject: a garbage loop beside the grammar with this probability per loop word, 0 for none (default: 1e-5 with a catalog, none with --jsgf).", valueName: "P"))
+    @Option(name: .customLong("reject-loop"), help: ArgumentHelp("With --reject: a garbage loop beside the grammar with this probability per loop word, 0 for none (default: \(Rejection.catalog.loop.map { "\($0.unitProbability)" } ?? "none") with a catalog, none with --jsgf).", valueName: "P"))
     var rejectLoop: Double?
 
     @Option(name: .customLong("reject-entry"), help: "With --reject-loop: probability of entering the loop (default 1).")
@@ -89,6 +89,11 @@ struct BatchCommand: ParsableCommand {
 
     @Argument(help: "Audio files or folders.")
     var paths: [String]
+
+    /// "X; Y with a catalog" for a rejection setting's help: `.default` (with --jsgf) and `.catalog`.
+    static func both(_ value: KeyPath<Rejection, Double>) -> String {
+        String(format: "%g; %g with a catalog", Rejection.default[keyPath: value], Rejection.catalog[keyPath: value])
+    }
 
     /// The `--noise-floor` level (nil: off).
     private var floorLevel: Double? { noiseFloor == "off" ? nil : Double(noiseFloor) }
