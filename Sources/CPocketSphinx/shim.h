@@ -9,6 +9,7 @@
 #include <sphinxbase/fsg_model.h>
 #include <sphinxbase/jsgf.h>
 #include <sphinxbase/feat.h>
+#include <sphinxbase/cmn.h>
 #include <string.h>
 
 /* cmd_ln_init is variadic: build a config from an argv-style array instead. */
@@ -29,5 +30,25 @@ static inline double parlo_ps_exp(ps_decoder_t *ps, int32 logprob) {
 /* The language weight (-lw) the decoder scales grammar transition log-probabilities by. */
 static inline double parlo_ps_language_weight(ps_decoder_t *ps) {
     return cmd_ln_float_r(ps_get_config(ps), "-lw");
+}
+/* Length of the live cepstral-mean vector (0 when the model uses none). */
+static inline int parlo_ps_cmn_length(ps_decoder_t *ps) {
+    feat_t *f = ps_get_feat(ps);
+    return (f && f->cmn_struct) ? f->cmn_struct->veclen : 0;
+}
+
+/* Copies the live cepstral mean out (`out` holds parlo_ps_cmn_length values). */
+static inline void parlo_ps_cmn_get(ps_decoder_t *ps, float *out) {
+    cmn_t *c = ps_get_feat(ps)->cmn_struct;
+    for (int i = 0; i < c->veclen; i++) out[i] = (float)c->cmn_mean[i];
+}
+
+/* Sets the live cepstral mean (and restarts its running sums from it). */
+static inline void parlo_ps_cmn_set(ps_decoder_t *ps, const float *in) {
+    cmn_t *c = ps_get_feat(ps)->cmn_struct;
+    mfcc_t v[64];
+    int n = c->veclen < 64 ? c->veclen : 64;
+    for (int i = 0; i < n; i++) v[i] = (mfcc_t)in[i];
+    cmn_live_set(c, v);
 }
 #endif

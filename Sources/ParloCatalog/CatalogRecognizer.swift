@@ -70,7 +70,7 @@ public final class CatalogRecognizer {
     /// Streams `samples` in 0.1 s blocks `passes` times (each end of utterance moves the live
     /// cepstral mean part of the way towards this audio's mean), then decodes them whole.
     static func adaptThenDecode(_ r: Recognizer, _ samples: [Int16], passes: Int) throws -> Recognition {
-        try r.startStream()     // from the model's initial mean: a result must not depend on earlier input
+        try r.startStream(fresh: true)     // a result must not depend on earlier input
         for _ in 0..<passes {
             try r.begin()
             try samples.withUnsafeBufferPointer { all in

@@ -16,6 +16,8 @@ public final class Recognizer {
     private var dictionary: PronunciationDictionary
     /// Whether the decoder has heard audio since it was made (see `startStream`).
     private var heardSinceFresh = false
+    /// The live cepstral mean as the model initialised it (see `startStream`).
+    private var initialMean: [Float] = []
     public private(set) var grammar: JSGFGrammar
     private var searchCount = 0
     public let model: AcousticModel
@@ -45,6 +47,8 @@ public final class Recognizer {
         dictionary = try PocketSphinxDecoder.pronunciations(of: grammar.words, model: model, extra: extra)
         decoder = try Self.makeDecoder(model: model, options: self.options, grammar: grammar, dictionary: dictionary,
                                        rejection: rejection, searchCount: &searchCount)
+        initialMean = [Float](repeating: 0, count: Int(parlo_ps_cmn_length(decoder)))
+        if !initialMean.isEmpty { initialMean.withUnsafeMutableBufferPointer { parlo_ps_cmn_get(decoder, $0.baseAddress) } }
     }
 
     /// A decoder on `model` searching `grammar` (freed again if the grammar is refused).
@@ -94,24 +98,30 @@ public final class Recognizer {
 
     deinit { ps_free(decoder) }
 
-    /// Tells the decoder that an independent input starts (a new file), so that no result
-    /// depends on what the decoder heard before.
+    /// Tells the decoder that an independent input starts (a new file). Within one stream (live
+    /// listening) do not call it.
     ///
-    /// PocketSphinx keeps state across utterances that no call resets: resetting the front end
-    /// (`ps_start_stream`) and putting the live cepstral mean back still left the same file
-    /// decoded as "next" first and as "that's enough" after another file (measured: a file's
-    /// scores changed after any earlier input, with noise removal, silence removal and top-N
-    /// all ruled out). A batch's results then depended on which worker decoded which files.
-    /// So a decoder that has heard audio is replaced by a fresh one on the same grammar: about
-    /// 30 ms per file on the bilingual catalog (the model's files are mapped once and shared).
-    /// Within one stream (live listening) do not call it.
-    public func startStream() throws {
+    /// By default the front end is reset (its voice activity detector would otherwise carry its
+    /// noise estimate over) and the live cepstral mean put back where the model started it.
+    /// That is cheap but not complete: PocketSphinx keeps other state across utterances that no
+    /// call resets, so the same file can still decode differently after other input (measured
+    /// on the catalog with whole-utterance decoding after streaming passes: "next" fresh, "that's
+    /// enough" after another file; noise removal, silence removal and top-N ruled out).
+    /// `fresh: true` replaces a decoder that has heard audio by a new one on the same grammar:
+    /// exact, about 20 ms (the model's files are mapped once and shared). `CatalogRecognizer`
+    /// uses it, so catalog results do not depend on file order or `--jobs`.
+    public func startStream(fresh: Bool = false) throws {
         if inUtterance { ps_end_utt(decoder); inUtterance = false }
+        guard fresh else {
+            ps_start_stream(decoder)
+            if !initialMean.isEmpty { initialMean.withUnsafeBufferPointer { parlo_ps_cmn_set(decoder, $0.baseAddress) } }
+            return
+        }
         guard heardSinceFresh else { return }
-        let fresh = try Self.makeDecoder(model: model, options: options, grammar: grammar, dictionary: dictionary,
-                                         rejection: rejection, searchCount: &searchCount)
+        let new = try Self.makeDecoder(model: model, options: options, grammar: grammar, dictionary: dictionary,
+                                       rejection: rejection, searchCount: &searchCount)
         ps_free(decoder)
-        decoder = fresh
+        decoder = new
         heardSinceFresh = false
     }
 

@@ -93,6 +93,25 @@ final class RecognitionTests: XCTestCase {
         }
     }
 
+    /// A file's result does not depend on what the catalog recognizer decoded before (a fresh
+    /// decoder per utterance): the same 15 dB "next" fresh and after two other files.
+    func testCatalogResultsDoNotDependOnEarlierFiles() throws {
+        let compiled = try CatalogCompiler(model: AcousticModel.locate()).compile(folder: studyFolder)
+        let recognizer = try CatalogRecognizer(compiled: compiled, model: AcousticModel.locate(), rejection: .catalog,
+                                               noiseFloor: Recognizer.fileNoiseFloorDB)
+        let commands = URL(fileURLWithPath: studyFolder).deletingLastPathComponent().appendingPathComponent("audio-fixtures/commands")
+        func decode(_ name: String) throws -> Recognition {
+            try recognizer.decode(SpeechFileReader(path: commands.appendingPathComponent(name + ".flac").path).readAll())
+        }
+        let fresh = try decode("en-next-01-snr15")
+        _ = try decode("en-next-01-clean")
+        _ = try decode("it-help-00-clean")
+        let again = try decode("en-next-01-snr15")
+        XCTAssertEqual(again.text, fresh.text)
+        XCTAssertEqual(again.score, fresh.score)
+        XCTAssertEqual(again.evidence, fresh.evidence)
+    }
+
     /// Accuracy over every template of the catalog (first slot values), printed; runs only with
     /// PARLO_RECOGNITION_SWEEP=1 because it takes ~1 minute.
     func testSweepAccuracy() throws {
