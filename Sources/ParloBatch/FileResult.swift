@@ -44,7 +44,7 @@ public struct FileResult: Codable, Sendable, Equatable {
         self.decodeSeconds = decodeSeconds
         if let outcome {
             rejected = outcome.command == nil
-            confidence = min(recognition.confidence ?? 1, outcome.matchConfidence)
+            confidence = min(recognition.confidence, outcome.matchConfidence)
         }
     }
 
