@@ -93,6 +93,22 @@ final class RecognitionTests: XCTestCase {
         }
     }
 
+    /// The catalog's garbage loop: command words in an order no command has run through the
+    /// loop and are rejected, while the same words as a command are accepted.
+    func testCommandWordsInNoCommandsOrderAreRejected() throws {
+        let compiled = try CatalogCompiler(model: AcousticModel.locate()).compile(folder: studyFolder)
+        XCTAssertEqual(Rejection.catalog.loop?.units, .grammarWords)
+        let recognizer = try CatalogRecognizer(compiled: compiled, model: AcousticModel.locate(), rejection: .catalog,
+                                               noiseFloor: Recognizer.fileNoiseFloorDB)
+        let salad = try recognizer.decode(try speak("page timer history voice next", voice: "en-us"))
+        XCTAssertTrue(salad.rejected, "heard as \(salad.text)")
+        XCTAssertEqual(salad.text, "")
+        XCTAssertNil(salad.evidence, "rejected by the loop itself, before the score checks")
+        let command = try recognizer.decode(try speak("open history", voice: "en-us"))
+        XCTAssertFalse(command.rejected)
+        XCTAssertEqual(studyMatcher.match(command.text).command, "open_subject")
+    }
+
     /// A file's result does not depend on what the catalog recognizer decoded before (a fresh
     /// decoder per utterance): the same 15 dB "next" fresh and after two other files.
     func testCatalogResultsDoNotDependOnEarlierFiles() throws {

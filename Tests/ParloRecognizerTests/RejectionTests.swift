@@ -112,6 +112,20 @@ final class RejectionTests: XCTestCase {
         XCTAssertNil(r.evidence)
     }
 
+    /// A loop of grammar words twins every word of the grammar with all its pronunciations
+    /// (and nothing else the dictionary holds); a phone loop has one word per phone.
+    func testGarbageLoopDictionaries() {
+        var d = PronunciationDictionary()
+        d.add("open", "OW P AH N"); d.add("math", "M AE TH"); d.add("math", "M AA TH"); d.add("unused", "AH N")
+        let words = GarbageGraph.dictionary(.grammarWords(probability: 1e-4), grammarWords: ["open", "math"], pronunciations: d)
+        XCTAssertEqual(words.entries.keys.sorted(), ["__g_math", "__g_open"])
+        XCTAssertEqual(words["__g_math"], ["M AE TH", "M AA TH"])
+        let phones = GarbageGraph.dictionary(.phones(["AA", "S"], probability: 0.01), grammarWords: ["open"], pronunciations: d)
+        XCTAssertEqual(phones.entries, ["__g_aa": ["AA"], "__g_s": ["S"]])
+        XCTAssertTrue(GarbageGraph.isGarbage("__g_open"))
+        XCTAssertFalse(GarbageGraph.isGarbage("open"))
+    }
+
     /// The optional phone loop: built as an FSG beside the grammar, with every public rule reachable.
     func testPhoneLoopKeepsCommandsOfEveryPublicRuleAndAbsorbsOtherSpeech() throws {
         let twoRules = try grammar("""
