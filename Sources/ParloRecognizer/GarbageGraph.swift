@@ -10,6 +10,15 @@ enum GarbageGraph {
     static let prefix = "__g_"
     static func isGarbage(_ word: String) -> Bool { word.hasPrefix(prefix) }
 
+    /// The loop's words, in the loop's own order (phones as listed, grammar words as the
+    /// grammar lists them): the order the graph's arcs are added in.
+    static func words(_ loop: Rejection.Loop, grammarWords: [String]) -> [String] {
+        switch loop.units {
+        case .phones(let phones): return phones.map { prefix + $0.lowercased() }
+        case .grammarWords: return grammarWords.map { prefix + $0 }
+        }
+    }
+
     /// The loop's words with their pronunciations: one word per phone, or a garbage twin of
     /// every grammar word with all of its pronunciations in `pronunciations`.
     static func dictionary(_ loop: Rejection.Loop, grammarWords: [String], pronunciations: PronunciationDictionary) -> PronunciationDictionary {

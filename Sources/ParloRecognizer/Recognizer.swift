@@ -80,7 +80,7 @@ public final class Recognizer {
             let name = "parlo\(searchCount)"
             if let loop = rejection?.loop {
                 let garbage = GarbageGraph.dictionary(loop, grammarWords: grammar.words, pronunciations: dict)
-                let words = garbage.entries.keys.sorted()
+                let words = GarbageGraph.words(loop, grammarWords: grammar.words).filter { garbage[$0] != nil }
                 try PocketSphinxDecoder.addWords(garbage, words: words, to: decoder)
                 let fsg = try GarbageGraph.build(grammar, loop: loop, words: words, decoder: decoder, name: name)
                 defer { fsg_model_free(fsg) }
