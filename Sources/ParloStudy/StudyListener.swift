@@ -122,11 +122,14 @@ extension StudyListener {
     /// Rejection while Parlo speaks: the usual checks plus a phone loop beside the reading
     /// controls, so Parlo's own sentences decode as loop phones instead of a control. Without
     /// the loop (or with it at 0.01 per phone) one of Parlo's read sentences came back as
-    /// "next one" and fired; at 0.05 all of them are rejected and a spoken "stop" still acts
-    /// (`StudyBargeInTests`).
+    /// "next one" and fired; at 0.05 they were rejected in the raw echo, but with echo
+    /// cancellation the residual of Parlo's reading came back as "basta" in 2 of 5 full test
+    /// runs (`StudyEchoBargeInTests`, borderline: never when run alone). A spoken "stop" over
+    /// Parlo's voice still acts up to 0.12 and is lost at 0.2 (`StudyBargeInTests`,
+    /// `StudyEchoBargeInTests`), hence 0.08, between the two.
     public static let whileSpeakingRejection: Rejection = {
         var r = Rejection.default
-        r.loop = .phones(probability: 0.05)
+        r.loop = .phones(probability: 0.08)
         return r
     }()
 
