@@ -59,7 +59,7 @@ let package = Package(
                                                    "ParloEcho",
                                                    .product(name: "Logging", package: "swift-log")],
                 resources: [.copy("Resources/sample")]),
-        .target(name: "ParloEcho", dependencies: ["ParloCore", "ParloAudio", "ParloCapture", "ParloSpeech", "CSpeexDSP"]),
+        .target(name: "ParloEcho", dependencies: ["ParloCore", "ParloAudio", "ParloCapture", "ParloMeter", "ParloSpeech", "CSpeexDSP"]),
         .executableTarget(name: "ParloCLI", dependencies: [
             "Parlo",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Pink (1/f) noise, sample by sample, from a seeded generator: the same sequence on every run.
 ///
 /// White noise from `SeededRandom` through Paul Kellet's filter (accurate to ±0.05 dB above
@@ -13,6 +15,9 @@ public struct PinkNoise: Sendable {
     /// RMS of the unscaled output (measured over 10⁶ samples): scale by `level / rms` for a
     /// given RMS level.
     public static let rms = 1.763
+
+    /// The factor that scales `next()` to 16-bit samples of `dBFS` RMS.
+    public static func scale(toDBFS dBFS: Double) -> Double { 32768 * pow(10, dBFS / 20) / rms }
 
     /// The next sample, of roughly unit peak.
     public mutating func next() -> Double {

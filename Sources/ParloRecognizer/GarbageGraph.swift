@@ -10,26 +10,20 @@ enum GarbageGraph {
     static let prefix = "__g_"
     static func isGarbage(_ word: String) -> Bool { word.hasPrefix(prefix) }
 
-    /// The loop's words, in the loop's own order (phones as listed, grammar words as the
-    /// grammar lists them): the order the graph's arcs are added in.
-    static func words(_ loop: Rejection.Loop, grammarWords: [String]) -> [String] {
+    /// The loop's words in the loop's own order (phones as listed, grammar words as the grammar
+    /// lists them: the order the graph's arcs are added in), and their pronunciations: one word
+    /// per phone, or a garbage twin of every grammar word with all of its pronunciations in
+    /// `pronunciations` (a word without any is left out).
+    static func loop(_ loop: Rejection.Loop, grammarWords: [String],
+                     pronunciations: PronunciationDictionary) -> (words: [String], dictionary: PronunciationDictionary) {
+        let entries: [(word: String, phones: [String])]
         switch loop.units {
-        case .phones(let phones): return phones.map { prefix + $0.lowercased() }
-        case .grammarWords: return grammarWords.map { prefix + $0 }
+        case .phones(let phones): entries = phones.map { (prefix + $0.lowercased(), [$0]) }
+        case .grammarWords: entries = grammarWords.compactMap { w in pronunciations[w].map { (prefix + w, $0) } }
         }
-    }
-
-    /// The loop's words with their pronunciations: one word per phone, or a garbage twin of
-    /// every grammar word with all of its pronunciations in `pronunciations`.
-    static func dictionary(_ loop: Rejection.Loop, grammarWords: [String], pronunciations: PronunciationDictionary) -> PronunciationDictionary {
-        var d = PronunciationDictionary()
-        switch loop.units {
-        case .phones(let phones):
-            for p in phones { d.add(prefix + p.lowercased(), p) }
-        case .grammarWords:
-            for w in grammarWords { for p in pronunciations[w] ?? [] { d.add(prefix + w, p) } }
-        }
-        return d
+        var dictionary = PronunciationDictionary()
+        for (w, ps) in entries { for p in ps { dictionary.add(w, p) } }
+        return (entries.map(\.word), dictionary)
     }
 
     /// `grammar` with every public rule offered at the top (sphinxbase would take just one).

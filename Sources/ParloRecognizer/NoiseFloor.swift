@@ -16,12 +16,15 @@ import ParloCore
 struct NoiseFloor {
     /// RMS level of the floor in dBFS (nil: none).
     let level: Double?
+    /// `level` as a factor on the unscaled noise.
+    private let gain: Double
     private var noise: PinkNoise
     private var scratch: [Int16] = []
     private static let seed: UInt64 = 0x5041_524C_4F00_0001
 
     init(levelDB: Double?) {
         level = levelDB
+        gain = levelDB.map(PinkNoise.scale(toDBFS:)) ?? 0
         noise = PinkNoise(seed: Self.seed)
     }
 
@@ -30,8 +33,7 @@ struct NoiseFloor {
 
     /// Calls `body` with `samples` plus the floor (or `samples` themselves without a floor).
     mutating func apply<R>(_ samples: UnsafeBufferPointer<Int16>, _ body: (UnsafeBufferPointer<Int16>) throws -> R) rethrows -> R {
-        guard let level else { return try body(samples) }
-        let gain = 32768 * pow(10, level / 20) / PinkNoise.rms
+        guard level != nil else { return try body(samples) }
         if scratch.count < samples.count { scratch = [Int16](repeating: 0, count: samples.count) }
         for i in 0..<samples.count {
             scratch[i] = Int16(clamping: Int((Double(samples[i]) + gain * noise.next()).rounded()))

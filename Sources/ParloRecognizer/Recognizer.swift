@@ -79,10 +79,9 @@ public final class Recognizer {
             searchCount += 1
             let name = "parlo\(searchCount)"
             if let loop = rejection?.loop {
-                let garbage = GarbageGraph.dictionary(loop, grammarWords: grammar.words, pronunciations: dict)
-                let words = GarbageGraph.words(loop, grammarWords: grammar.words).filter { garbage[$0] != nil }
-                try PocketSphinxDecoder.addWords(garbage, words: words, to: decoder)
-                let fsg = try GarbageGraph.build(grammar, loop: loop, words: words, decoder: decoder, name: name)
+                let garbage = GarbageGraph.loop(loop, grammarWords: grammar.words, pronunciations: dict)
+                try PocketSphinxDecoder.addWords(garbage.dictionary, words: garbage.words, to: decoder)
+                let fsg = try GarbageGraph.build(grammar, loop: loop, words: garbage.words, decoder: decoder, name: name)
                 defer { fsg_model_free(fsg) }
                 guard ps_set_fsg(decoder, name, fsg) == 0, ps_set_search(decoder, name) == 0 else {
                     throw RecognizerError(.badGrammar, "PocketSphinx rejected the grammar")

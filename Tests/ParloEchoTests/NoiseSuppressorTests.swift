@@ -19,7 +19,7 @@ final class NoiseSuppressorTests: XCTestCase {
 
     /// Pink noise at `dBFS` RMS.
     static func pink(_ count: Int, dBFS: Double, seed: UInt64 = 11) -> [Int16] {
-        let scale = 32768 * pow(10, dBFS / 20) / PinkNoise.rms
+        let scale = PinkNoise.scale(toDBFS: dBFS)
         return PinkNoise.samples(count: count, seed: seed).map { Int16(($0 * scale).rounded()) }
     }
 

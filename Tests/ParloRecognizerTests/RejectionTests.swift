@@ -117,10 +117,10 @@ final class RejectionTests: XCTestCase {
     func testGarbageLoopDictionaries() {
         var d = PronunciationDictionary()
         d.add("open", "OW P AH N"); d.add("math", "M AE TH"); d.add("math", "M AA TH"); d.add("unused", "AH N")
-        let words = GarbageGraph.dictionary(.grammarWords(probability: 1e-4), grammarWords: ["open", "math"], pronunciations: d)
+        let words = GarbageGraph.loop(.grammarWords(probability: 1e-4), grammarWords: ["open", "math"], pronunciations: d).dictionary
         XCTAssertEqual(words.entries.keys.sorted(), ["__g_math", "__g_open"])
         XCTAssertEqual(words["__g_math"], ["M AE TH", "M AA TH"])
-        let phones = GarbageGraph.dictionary(.phones(["AA", "S"], probability: 0.01), grammarWords: ["open"], pronunciations: d)
+        let phones = GarbageGraph.loop(.phones(["AA", "S"], probability: 0.01), grammarWords: ["open"], pronunciations: d).dictionary
         XCTAssertEqual(phones.entries, ["__g_aa": ["AA"], "__g_s": ["S"]])
         XCTAssertTrue(GarbageGraph.isGarbage("__g_open"))
         XCTAssertFalse(GarbageGraph.isGarbage("open"))
