@@ -51,4 +51,11 @@ static inline void parlo_ps_cmn_set(ps_decoder_t *ps, const float *in) {
     for (int i = 0; i < n; i++) v[i] = (mfcc_t)in[i];
     cmn_live_set(c, v);
 }
+/* Copies the running sums behind the live cepstral mean out and returns how many frames they
+ * hold (their mean is sum / frames). */
+static inline int parlo_ps_cmn_sums(ps_decoder_t *ps, float *out) {
+    cmn_t *c = ps_get_feat(ps)->cmn_struct;
+    for (int i = 0; i < c->veclen; i++) out[i] = (float)c->sum[i];
+    return c->nframe;
+}
 #endif

@@ -18,13 +18,10 @@ public final class CatalogRecognizer {
     private let options: [String: String]
     private let rejection: Rejection?
     private let noiseFloor: Double?
-    /// Streaming passes over each utterance before the whole-utterance decode (see `decode`).
-    /// Every utterance starts from the model's initial mean (a fresh decoder per utterance, for
-    /// deterministic results), so one pass is not enough: on audio-fixtures/commands 1 pass gave
-    /// 77 % command accuracy, 3 passes 84 % (Italian clean 62 → 76 %), at twice the decode
-    /// time. With the catalog's rejection, 5 passes against 3: non-commands rejected 37 → 38 of
-    /// 40, commands unchanged (clean and 15 dB 204/208, 5 dB 100 → 99/104), decode time +28 %.
-    public var adaptationPasses = 5
+    /// How much speech the model's cepstral mean counts as against the utterance's own, in
+    /// seconds (see `Recognizer.decode(_:cepstralPriorSeconds:)`). 0.3–0.8 s measured alike
+    /// on audio-fixtures/commands; 0.625 is the middle of that plateau.
+    public var cepstralPriorSeconds = 0.625
 
     public init(compiled: CompiledCatalog, model: AcousticModel, options: [String: String] = [:],
                 rejection: Rejection? = nil, noiseFloor: Double? = nil) throws {
@@ -52,34 +49,14 @@ public final class CatalogRecognizer {
     /// with the fallback decoder. A hypothesis that was found and rejected is final: retrying
     /// those gave speech that is no command a second chance, and the fallback accepted 8 of the
     /// 60 non-commands of audio-fixtures/rejection that the primary decoder had rejected.
-    ///
-    /// Each decoder first hears the utterance in streaming mode (result discarded): in this
-    /// PocketSphinx (5prealpha) whole-utterance decoding normalises with the *live* cepstral mean,
-    /// which only streaming updates, so a decoder that never streamed uses the model's `-cmninit`.
-    /// Measured on synthetic commands: a fresh decoder's whole-utterance accuracy was 79 % (en);
-    /// after a streaming pass, 94 %. A single pass moves the mean only part of the way, so a fresh
-    /// decoder's first utterances stay weak: more `adaptationPasses` help, each costs one decode.
+    /// Each decoder normalises the utterance by a cepstral mean between the model's and the
+    /// utterance's own (`cepstralPriorSeconds`), from a pristine decoder: results do not depend
+    /// on earlier input.
     public func decode(_ samples: [Int16]) throws -> Recognition {
         guard !samples.isEmpty else { return try primary.decode(samples) }
-        let first = try Self.adaptThenDecode(primary, samples, passes: adaptationPasses)
+        let first = try primary.decode(samples, cepstralPriorSeconds: cepstralPriorSeconds)
         guard !first.hypothesisFound else { return first }
-        let second = try Self.adaptThenDecode(try fallback(), samples, passes: adaptationPasses)
+        let second = try fallback().decode(samples, cepstralPriorSeconds: cepstralPriorSeconds)
         return second.hypothesisFound ? second : first
-    }
-
-    /// Streams `samples` in 0.1 s blocks `passes` times (each end of utterance moves the live
-    /// cepstral mean part of the way towards this audio's mean), then decodes them whole.
-    static func adaptThenDecode(_ r: Recognizer, _ samples: [Int16], passes: Int) throws -> Recognition {
-        try r.startStream(fresh: true)     // a result must not depend on earlier input
-        for _ in 0..<passes {
-            try r.begin()
-            try samples.withUnsafeBufferPointer { all in
-                for start in stride(from: 0, to: all.count, by: 1_600) {
-                    try r.process(UnsafeBufferPointer(rebasing: all[start..<min(all.count, start + 1_600)]))
-                }
-            }
-            _ = try r.end()
-        }
-        return try r.decode(samples)
     }
 }

@@ -8,16 +8,18 @@ import ParloCore
 /// Decode a whole utterance with `decode(_:)`, or stream: `begin()`, `process(_:)` per chunk,
 /// `partial`, then `end()`.
 public final class Recognizer {
-    private var decoder: OpaquePointer
+    /// Internal for the cepstral-mean extension (Recognizer+CepstralMean.swift).
+    var decoder: OpaquePointer
     /// Decoder options (the rejection's search options merged with the caller's), kept to
     /// rebuild the decoder in `startStream`.
     private let options: [String: String]
     /// Pronunciations of the current grammar's words.
     private var dictionary: PronunciationDictionary
-    /// Whether the decoder has heard audio since it was made (see `startStream`).
-    private var heardSinceFresh = false
+    /// Whether the decoder is as `ps_init` made it: no audio heard, its cepstral-mean sums
+    /// untouched (see `startStream`, `decode(_:cepstralPriorSeconds:)`).
+    private var pristine = true
     /// The live cepstral mean as the model initialised it (see `startStream`).
-    private var initialMean: [Float] = []
+    private(set) var initialMean: [Float] = []
     public private(set) var grammar: JSGFGrammar
     private var searchCount = 0
     public let model: AcousticModel
@@ -103,25 +105,27 @@ public final class Recognizer {
     /// By default the front end is reset (its voice activity detector would otherwise carry its
     /// noise estimate over) and the live cepstral mean put back where the model started it.
     /// That is cheap but not complete: PocketSphinx keeps other state across utterances that no
-    /// call resets, so the same file can still decode differently after other input (measured
-    /// on the catalog with whole-utterance decoding after streaming passes: "next" fresh, "that's
-    /// enough" after another file; noise removal, silence removal and top-N ruled out).
-    /// `fresh: true` replaces a decoder that has heard audio by a new one on the same grammar:
-    /// exact, about 20 ms (the model's files are mapped once and shared). `CatalogRecognizer`
-    /// uses it, so catalog results do not depend on file order or `--jobs`.
+    /// call resets (one piece: after any streamed audio, whole-utterance decoding switches for
+    /// good from the utterance's own cepstral mean to the live one), so the same file can decode
+    /// differently after other input ("next" fresh, "that's enough" after another file).
+    /// `fresh: true` replaces a decoder that is no longer pristine by a new one on the same
+    /// grammar: exact, about 20 ms (the model's files are mapped once and shared).
+    /// `decode(_:cepstralPriorSeconds:)` uses it, so catalog results do not depend on file
+    /// order or `--jobs`.
     public func startStream(fresh: Bool = false) throws {
         if inUtterance { ps_end_utt(decoder); inUtterance = false }
         guard fresh else {
+            pristine = false
             ps_start_stream(decoder)
             if !initialMean.isEmpty { initialMean.withUnsafeBufferPointer { parlo_ps_cmn_set(decoder, $0.baseAddress) } }
             return
         }
-        guard heardSinceFresh else { return }
+        guard !pristine else { return }
         let new = try Self.makeDecoder(model: model, options: options, grammar: grammar, dictionary: dictionary,
                                        rejection: rejection, searchCount: &searchCount)
         ps_free(decoder)
         decoder = new
-        heardSinceFresh = false
+        pristine = true
     }
 
     // MARK: Streaming
@@ -141,7 +145,7 @@ public final class Recognizer {
     public func process(_ samples: UnsafeBufferPointer<Int16>, wholeUtterance: Bool = false) throws {
         guard samples.count > 0 else { return }
         if !inUtterance { try begin() }
-        heardSinceFresh = true
+        pristine = false
         try floor.apply(samples) { heard in
             guard ps_process_raw(decoder, heard.baseAddress!, heard.count, 0, wholeUtterance ? 1 : 0) >= 0 else {
                 throw RecognizerError(.decoderFailed, "decoding failed")

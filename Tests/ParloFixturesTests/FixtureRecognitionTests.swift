@@ -9,7 +9,7 @@ import ParloRecognizer
 /// Recognition on the committed fixture set with CatalogRecognizer + CommandMatcher, per language
 /// and condition; printed, not asserted (the targets belong to `parlo batch`). Runs only with
 /// PARLO_FIXTURES_MEASURE=1 (about a minute); PARLO_GARBAGE=weight adds the phone loop,
-/// PARLO_ADAPTATION_PASSES=n sets CatalogRecognizer's passes, PARLO_FIXTURES_INTERLEAVED=1 decodes
+/// PARLO_CEPSTRAL_PRIOR=s sets CatalogRecognizer.cepstralPriorSeconds, PARLO_FIXTURES_INTERLEAVED=1 decodes
 /// in manifest order with one decoder, PARLO_FIXTURES_DIR another set.
 final class FixtureRecognitionTests: XCTestCase {
     func testMeasureRecognitionOnCommittedFixtures() throws {
@@ -32,7 +32,7 @@ final class FixtureRecognitionTests: XCTestCase {
             let condition = env["PARLO_FIXTURES_INTERLEAVED"] == "1" ? "all" : "\(e.snrDB ?? 99)"
             if recognizers[condition] == nil {
                 let r = try CatalogRecognizer(compiled: compiled, model: AcousticModel.locate())
-                r.adaptationPasses = env["PARLO_ADAPTATION_PASSES"].flatMap(Int.init) ?? r.adaptationPasses
+                r.cepstralPriorSeconds = env["PARLO_CEPSTRAL_PRIOR"].flatMap(Double.init) ?? r.cepstralPriorSeconds
                 recognizers[condition] = r
             }
             let recognizer = recognizers[condition]!
