@@ -7,7 +7,7 @@ import ParloRecognizer
 /// ("Final result does not match the grammar"). Decoding that audio again without filler words
 /// (`-fsgusefiller no`) reaches a final state; on synthetic Italian commands this raised command
 /// accuracy from 66 % to 80 % (English 94 → 95 %) without changing any non-empty result.
-/// See `decode` for the cepstral-mean warm-up that whole-utterance decoding needs.
+/// See `decode` for the cepstral mean each utterance is normalised by.
 /// Owns two decoders: not thread-safe, use one per worker like `Recognizer`.
 public final class CatalogRecognizer {
     public let compiled: CompiledCatalog
