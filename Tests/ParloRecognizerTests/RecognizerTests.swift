@@ -57,6 +57,31 @@ final class RecognizerTests: XCTestCase {
         XCTAssertEqual(again.words, fresh.words)
     }
 
+    /// `decode(_:cepstralPriorSeconds:)` normalises by a blend of the model's cepstral mean and
+    /// the utterance's own: all five recordings stay right at the catalog's 0.625 s, a result
+    /// does not depend on streamed input before it, and the blend lies between its ends (the
+    /// model's mean alone and the utterance's alone score differently).
+    func testCepstralPriorBlendsTheModelsMeanWithTheUtterances() throws {
+        let recognizer = try Recognizer(model: AcousticModel.locate(), grammar: cardsGrammar())
+        for (id, text) in try transcripts() {
+            let samples = try SpeechFileReader(path: "\(Self.cards)/\(id).wav").readAll()
+            XCTAssertEqual(try recognizer.decode(samples, cepstralPriorSeconds: 0.625).text, text, id)
+        }
+        let samples = try SpeechFileReader(path: "\(Self.cards)/003.wav").readAll()
+        let blend = try recognizer.decode(samples, cepstralPriorSeconds: 0.625)
+        try recognizer.begin()
+        try recognizer.process(SpeechFileReader(path: "\(Self.cards)/001.wav").readAll())
+        _ = try recognizer.end()
+        let again = try recognizer.decode(samples, cepstralPriorSeconds: 0.625)
+        XCTAssertEqual(again.score, blend.score)
+        XCTAssertEqual(again.words, blend.words)
+        let model = try recognizer.decode(samples, cepstralPriorSeconds: 1e6)
+        let own = try recognizer.decode(samples, cepstralPriorSeconds: 0)
+        XCTAssertNotEqual(model.score, own.score)
+        XCTAssertNotEqual(blend.score, model.score)
+        XCTAssertNotEqual(blend.score, own.score)
+    }
+
     func testStreamingInChunksHearsTheSameCards() throws {
         let recognizer = try Recognizer(model: AcousticModel.locate(), grammar: cardsGrammar())
         let samples = try SpeechFileReader(path: Self.cards + "/005.wav").readAll()
