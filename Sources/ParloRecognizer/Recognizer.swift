@@ -165,7 +165,9 @@ public final class Recognizer {
     /// The best hypothesis so far in the current utterance.
     public var partial: String {
         var score: Int32 = 0
-        return ps_get_hyp(decoder, &score).map { String(cString: $0) } ?? ""
+        let hyp = ps_get_hyp(decoder, &score).map { String(cString: $0) } ?? ""
+        guard rejection?.loop != nil else { return hyp }
+        return hyp.split(separator: " ").filter { !GarbageGraph.isGarbage(Self.baseWord(String($0))) }.joined(separator: " ")
     }
 
     /// Ends the utterance and returns what was recognised.

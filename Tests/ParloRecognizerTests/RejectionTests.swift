@@ -148,6 +148,16 @@ final class RejectionTests: XCTestCase {
         XCTAssertTrue(r.rejected)
         XCTAssertEqual(r.confidence, 0)
         XCTAssertNil(r.evidence)
+        // Streamed, the partial hypotheses (shown while the student speaks) never name loop words.
+        let audio = try samples(Self.fixtures.appendingPathComponent("rejection/19-oog-my_brother_plays_football_on_sun.flac").path)
+        try eager.begin()
+        var partials: [String] = []
+        for start in stride(from: 0, to: audio.count, by: 1600) {
+            try eager.process(Array(audio[start..<min(start + 1600, audio.count)]))
+            partials.append(eager.partial)
+        }
+        XCTAssertTrue(try eager.end().rejected)
+        XCTAssertFalse(partials.contains { $0.contains("__g_") }, "\(partials)")
     }
 
     /// The same set streamed in 0.1 s chunks through one continuous stream, as live listening
