@@ -55,6 +55,10 @@ final class CompilerTests: XCTestCase {
         XCTAssertEqual(try IPAPhoneMap.phones(forIPA: "ɲˈokːɪ", language: .italian), ["N", "Y", "OW", "K", "IY"])
         XCTAssertEqual(try IPAPhoneMap.phones(forIPA: "fˈiʎo", language: .italian), ["F", "IY", "L", "Y", "OW"])
         XCTAssertThrowsError(try IPAPhoneMap.phones(forIPA: "ʘa", language: .italian))
+        // Double consonants are one phone, whether eSpeak writes them twice or with a length mark.
+        XCTAssertEqual(try IPAPhoneMap.phones(forIPA: "avvˈia", language: .italian), ["AA", "V", "IY", "AA"])
+        XCTAssertEqual(try IPAPhoneMap.phones(forIPA: "mˈetːɪ", language: .italian), ["M", "EY", "T", "IY"])
+        XCTAssertEqual(compiled.phones(of: "prossimo", language: .italian).joined(separator: " "), "P R AO S IY M OW")
     }
 
     func testSameSpellingInTwoLanguagesKeepsBothEntries() throws {
