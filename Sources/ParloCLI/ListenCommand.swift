@@ -92,7 +92,7 @@ struct ListenCommand: AsyncParsableCommand {
                                    noiseFloor: capture.noiseFloor), nil)
         }
         let compiled = try CatalogCompiler(model: model, logger: logger).compile(folder: catalog.grammar)
-        let recognizer = try CatalogRecognizer(compiled: compiled, model: model, rejection: .default,
+        let recognizer = try CatalogRecognizer(compiled: compiled, model: model, rejection: .live,
                                                noiseFloor: capture.noiseFloor).primary
         return (recognizer, StudyInterpreter(matcher: CommandMatcher(sentences: compiled.sentences)))
     }

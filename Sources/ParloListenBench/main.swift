@@ -137,7 +137,7 @@ let model = try AcousticModel.locate()
 let pipeline: ListenPipeline
 if let catalogFolder {      // what `parlo listen` builds by default
     let compiled = try CatalogCompiler(model: model).compile(folder: catalogFolder)
-    let recognizer = try CatalogRecognizer(compiled: compiled, model: model, rejection: .default).primary
+    let recognizer = try CatalogRecognizer(compiled: compiled, model: model, rejection: .live).primary
     pipeline = ListenPipeline(recognizer: recognizer, interpreter: StudyInterpreter(matcher: CommandMatcher(sentences: compiled.sentences)))
     ESpeakEngine.shared.release()
 } else {

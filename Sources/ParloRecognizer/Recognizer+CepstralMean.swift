@@ -38,7 +38,7 @@ import CPocketSphinx
 /// | 5 streaming passes from a reset decoder (the old way, made consistent) | 207 | 103 | 39 | 1 |
 ///
 /// The old way made 6 decodes per file, this 2: the set decodes in 76 s instead of 189 s
-/// (2 cores). The held-out non-commands of audio-fixtures/rejection: 43 of 60 rejected.
+/// (2 cores). Held out, audio-fixtures/rejection: 42 of its 50 non-commands rejected.
 extension Recognizer {
     /// Decodes `samples` as one utterance, normalised by a cepstral mean between the model's
     /// and the utterance's own (`cepstralPriorSeconds`: how much speech the model's mean

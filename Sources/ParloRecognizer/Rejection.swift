@@ -163,8 +163,9 @@ public struct Rejection: Sendable, Equatable {
     /// - commands right, clean and 15 dB: English 106/106, Italian 101/102; 5 dB 102/104;
     /// - the floors sit on a plateau: short floors −72 to −80 and coverage 0.1–0.15 give the
     ///   same; a long floor of −60 or −68 loses a command or a rejection;
-    /// - the 60 non-commands of audio-fixtures/rejection (never tuned on with the catalog):
-    ///   43 rejected; 3 of its 36 English commands (white noise, other voices) falsely rejected;
+    /// - audio-fixtures/rejection, never tuned on with the catalog (10 of its 60 "non-commands"
+    ///   are Italian catalog commands, so for the catalog it has 50 non-commands and 46
+    ///   commands): 42 of 50 rejected; 4 of 46 commands (white noise, other voices) falsely rejected;
     /// - the loop alone (no floors) rejects 26 of the 40; at 3e-4 per word 33, but it then takes
     ///   4 commands itself; at 1e-5 and 1e-6 the floors could not reach 36 without losing
     ///   Italian commands (measured with session 3's cepstral mean, see
@@ -176,4 +177,32 @@ public struct Rejection: Sendable, Equatable {
     public static let catalog = Rejection(loop: .grammarWords(probability: 1e-4),
                                           minimumScorePerFrame: -64, minimumShortScorePerFrame: -72,
                                           minimumWordScorePerFrame: -100, maximumUncoveredSpeech: 0.1, beam: 1e-70)
+
+    /// The catalog's setting for live listening (`parlo listen`): `.default`'s checks with a
+    /// wider search and floors swept on streamed audio. Live utterances are cut by the
+    /// endpointer and decoded as they stream (live cepstral mean, no noise suppression), so the
+    /// coverage limit that suits whole files rejects commands in noise there: the noise the
+    /// endpointer keeps around the words counts as uncovered speech (15 dB commands: 0.1–0.3).
+    ///
+    /// Measured with `parlo listen --input` on three recordings, each a set of fixtures joined
+    /// with 1.2 s of faint pink noise between them (grouped by condition, as in a stable room):
+    /// audio-fixtures/commands, a second set (`parlo fixtures synth --seed 2`) and
+    /// audio-fixtures/rejection (its 10 Italian "non-commands" are catalog commands and count as
+    /// commands here). Commands right clean + 15 dB and non-commands rejected per recording,
+    /// then commands right at 5 dB (both sets), and the RSS of a 5-minute listening run:
+    ///
+    /// | | commands | seed 2 | rejection set | 5 dB | RSS |
+    /// |---|---|---|---|---|---|
+    /// | `.default` (before) | 194/208, 30/40 | 196/208, 34/40 | 65/68, 34/50 | 114/208 | 23.8 MB |
+    /// | `.live` | 205/208, 32/40 | 204/208, 35/40 | 65/68, 37/50 | 168/208 | 23.6–24.6 MB |
+    /// | with the catalog's word loop | 206/208, 38/40 | 204/208, 39/40 | 61/68, 47/50 | 173/208 | 26–27.7 MB |
+    ///
+    /// The loop would reject far more, but its 250 words cost 2–3 MB of resident memory and
+    /// the listening target is 25 MB, so `.live` has none. A beam of 1e-70 rejects 6 more than
+    /// 1e-60 but grew RSS by 0.6 MB in 5 minutes (1e-60: 0.06). A word floor of −90 rejects one
+    /// more non-command, but in the one-hour soak (`ParloListenBench --minutes 60 --catalog`)
+    /// it rejected 37 of 255 "apri la mappa" as the live mean drifted; −100: none of 1,275
+    /// commands lost. Latency is unchanged (201 ms median).
+    public static let live = Rejection(minimumScorePerFrame: -48, minimumShortScorePerFrame: -56,
+                                       minimumWordScorePerFrame: -100, maximumUncoveredSpeech: 0.4, beam: 1e-60)
 }

@@ -50,4 +50,30 @@ final class ListenCommandTests: XCTestCase {
         XCTAssertEqual(commands.compactMap { $0["command"] as? String }, ["next", "pause", "repeat", "stop", "read_page"])
         XCTAssertEqual(Set(commands.compactMap { $0["language"] as? String }), ["it"])
     }
+
+    /// `parlo listen` rejects with `Rejection.live`: sentences that are no command stay
+    /// commands-free while commands in 15 dB noise still fire. With `.default` (before), "turn
+    /// off the lights in the kitchen" fired "previous", "il gatto dorme sul divano" "use_voice",
+    /// and the noisy "pausa" and "aiuto" were rejected.
+    func testSentencesThatAreNoCommandAreRejectedWhileNoisyCommandsFire() throws {
+        let names = ["en-next-00-clean", "it-pause-01-snr15", "it-oog-14-clean", "it-help-01-snr15", "en-oog-10-clean", "it-oog-03-clean"]
+        let folder = BatchCatalogTests.root.appendingPathComponent("audio-fixtures/commands")
+        var samples = [Int16](repeating: 0, count: 8_000)
+        for n in names {
+            samples += try SpeechFileReader(path: folder.appendingPathComponent(n + ".flac").path).readAll()
+            samples += [Int16](repeating: 0, count: 16_000)
+        }
+        let wav = FileManager.default.temporaryDirectory.appendingPathComponent("parlo-reject-\(getpid()).wav").path
+        defer { try? FileManager.default.removeItem(atPath: wav) }
+        let writer = try SoundFileWriter(path: wav, sampleRate: 16_000)
+        try writer.write(samples)
+        writer.close()
+
+        let grammar = BatchCatalogTests.root.appendingPathComponent("grammars").path
+        let out = try ParloProcess.run(["listen", "--input", wav, "--fast", "--no-levels", "--json", "--grammar", grammar])
+        XCTAssertEqual(out.status, 0, out.stderr)
+        let events = try out.lines.map(ParloProcess.object)
+        XCTAssertEqual(events.filter { $0["type"] as? String == "command" }.compactMap { $0["command"] as? String }, ["next", "pause", "help"])
+        XCTAssertEqual(events.filter { $0["type"] as? String == "rejected" }.count, 3)
+    }
 }
