@@ -133,14 +133,15 @@ extension StudyListener {
         return r
     }()
 
-    /// Builds both decoders for `session` from the command catalog: the full catalog for when
-    /// Parlo is silent, the reading controls with a phone loop for while it speaks. `noiseFloor`:
+    /// Builds both decoders for `session` from the command catalog: the full catalog with
+    /// `Rejection.live` for when Parlo is silent (as `parlo listen`: speech that is no command
+    /// fires nothing), the reading controls with a phone loop for while it speaks. `noiseFloor`:
     /// see `Recognizer.init` (for recorded input).
     public convenience init(session: StudySession, catalog: Catalog, model: AcousticModel,
                             options: ListenPipeline.Options = .init(), noiseFloor: Double? = nil,
                             logger: Logger = Logger(label: "parlo.study")) throws {
         func pipeline(_ compiled: CompiledCatalog, _ role: StudyInterpreter.Role) throws -> ListenPipeline {
-            let rejection = role == .whileSpeaking ? Self.whileSpeakingRejection : nil
+            let rejection = role == .whileSpeaking ? Self.whileSpeakingRejection : Rejection.live
             let recognizer = try CatalogRecognizer(compiled: compiled, model: model, rejection: rejection, noiseFloor: noiseFloor)
             let interpreter = StudyInterpreter(matcher: CommandMatcher(sentences: compiled.sentences), gate: session.gate, role: role)
             return ListenPipeline(recognizer: recognizer.primary, interpreter: interpreter, options: options)
