@@ -30,23 +30,8 @@ final class ListenCommandTests: XCTestCase {
     /// "leggimi questa pagina" here is rejected, and of all 51 clean Italian commands of
     /// audio-fixtures/commands played in a row 33 fired right (46 with it).
     func testGeneratedItalianCommandsInDigitalSilenceAreHeard() throws {
-        let names = ["it-next-00-clean", "it-pause-01-clean", "it-repeat-00-clean", "it-stop-00-clean", "it-read_page-00-clean"]
-        let folder = BatchCatalogTests.root.appendingPathComponent("audio-fixtures/commands")
-        var samples = [Int16](repeating: 0, count: 8_000)
-        for n in names {
-            samples += try SpeechFileReader(path: folder.appendingPathComponent(n + ".flac").path).readAll()
-            samples += [Int16](repeating: 0, count: 16_000)
-        }
-        let wav = FileManager.default.temporaryDirectory.appendingPathComponent("parlo-it-\(getpid()).wav").path
-        defer { try? FileManager.default.removeItem(atPath: wav) }
-        let writer = try SoundFileWriter(path: wav, sampleRate: 16_000)
-        try writer.write(samples)
-        writer.close()
-
-        let grammar = BatchCatalogTests.root.appendingPathComponent("grammars").path
-        let out = try ParloProcess.run(["listen", "--input", wav, "--fast", "--no-levels", "--json", "--grammar", grammar])
-        XCTAssertEqual(out.status, 0, out.stderr)
-        let commands = try out.lines.map(ParloProcess.object).filter { $0["type"] as? String == "command" }
+        let events = try listen(to: ["it-next-00-clean", "it-pause-01-clean", "it-repeat-00-clean", "it-stop-00-clean", "it-read_page-00-clean"])
+        let commands = events.filter { $0["type"] as? String == "command" }
         XCTAssertEqual(commands.compactMap { $0["command"] as? String }, ["next", "pause", "repeat", "stop", "read_page"])
         XCTAssertEqual(Set(commands.compactMap { $0["language"] as? String }), ["it"])
     }
@@ -56,14 +41,22 @@ final class ListenCommandTests: XCTestCase {
     /// off the lights in the kitchen" fired "previous", "il gatto dorme sul divano" "use_voice",
     /// and the noisy "pausa" and "aiuto" were rejected.
     func testSentencesThatAreNoCommandAreRejectedWhileNoisyCommandsFire() throws {
-        let names = ["en-next-00-clean", "it-pause-01-snr15", "it-oog-14-clean", "it-help-01-snr15", "en-oog-10-clean", "it-oog-03-clean"]
+        let events = try listen(to: ["en-next-00-clean", "it-pause-01-snr15", "it-oog-14-clean", "it-help-01-snr15",
+                                     "en-oog-10-clean", "it-oog-03-clean"])
+        XCTAssertEqual(events.filter { $0["type"] as? String == "command" }.compactMap { $0["command"] as? String }, ["next", "pause", "help"])
+        XCTAssertEqual(events.filter { $0["type"] as? String == "rejected" }.count, 3)
+    }
+
+    /// `parlo listen --input` on fixtures of audio-fixtures/commands played in a row (0.5 s of
+    /// digital silence first, 1 s after each): its JSON events.
+    private func listen(to names: [String]) throws -> [[String: Any]] {
         let folder = BatchCatalogTests.root.appendingPathComponent("audio-fixtures/commands")
         var samples = [Int16](repeating: 0, count: 8_000)
         for n in names {
             samples += try SpeechFileReader(path: folder.appendingPathComponent(n + ".flac").path).readAll()
             samples += [Int16](repeating: 0, count: 16_000)
         }
-        let wav = FileManager.default.temporaryDirectory.appendingPathComponent("parlo-reject-\(getpid()).wav").path
+        let wav = FileManager.default.temporaryDirectory.appendingPathComponent("parlo-listen-\(getpid()).wav").path
         defer { try? FileManager.default.removeItem(atPath: wav) }
         let writer = try SoundFileWriter(path: wav, sampleRate: 16_000)
         try writer.write(samples)
@@ -72,8 +65,6 @@ final class ListenCommandTests: XCTestCase {
         let grammar = BatchCatalogTests.root.appendingPathComponent("grammars").path
         let out = try ParloProcess.run(["listen", "--input", wav, "--fast", "--no-levels", "--json", "--grammar", grammar])
         XCTAssertEqual(out.status, 0, out.stderr)
-        let events = try out.lines.map(ParloProcess.object)
-        XCTAssertEqual(events.filter { $0["type"] as? String == "command" }.compactMap { $0["command"] as? String }, ["next", "pause", "help"])
-        XCTAssertEqual(events.filter { $0["type"] as? String == "rejected" }.count, 3)
+        return try out.lines.map(ParloProcess.object)
     }
 }
