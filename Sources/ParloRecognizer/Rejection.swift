@@ -194,7 +194,7 @@ public struct Rejection: Sendable, Equatable {
     /// | | commands | seed 2 | rejection set | 5 dB | RSS |
     /// |---|---|---|---|---|---|
     /// | `.default` (before) | 194/208, 30/40 | 196/208, 34/40 | 65/68, 34/50 | 114/208 | 23.8 MB |
-    /// | `.live` | 205/208, 32/40 | 204/208, 35/40 | 65/68, 37/50 | 168/208 | 23.6–24.6 MB |
+    /// | `.live` | 205/208, 32/40 | 204/208, 35/40 | 65/68, 37/50 | 168/208 | 23.6–24.7 MB |
     /// | with the catalog's word loop | 206/208, 38/40 | 204/208, 39/40 | 61/68, 47/50 | 173/208 | 26–27.7 MB |
     ///
     /// The loop would reject far more, but its 250 words cost 2–3 MB of resident memory and
