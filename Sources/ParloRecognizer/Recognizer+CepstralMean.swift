@@ -47,7 +47,7 @@ extension Recognizer {
         try startStream(fresh: true)
         try begin()
         try process(samples)
-        _ = try end()
+        try endWithoutResult()      // only the sums this pass leaves matter
         var sums = [Float](repeating: 0, count: initialMean.count)
         let frames = sums.isEmpty ? 0 : Double(sums.withUnsafeMutableBufferPointer { parlo_ps_cmn_sums(decoder, $0.baseAddress) })
         if frames > 0 {

@@ -166,16 +166,22 @@ public final class Recognizer {
     public var partial: String {
         var score: Int32 = 0
         let hyp = ps_get_hyp(decoder, &score).map { String(cString: $0) } ?? ""
-        guard rejection?.loop != nil else { return hyp }
-        return hyp.split(separator: " ").filter { !GarbageGraph.isGarbage(Self.baseWord(String($0))) }.joined(separator: " ")
+        return Self.words(ofHypothesis: hyp).filter { !GarbageGraph.isGarbage($0) }.joined(separator: " ")
     }
 
     /// Ends the utterance and returns what was recognised.
     public func end() throws -> Recognition {
         guard inUtterance else { return Recognition(text: "", words: [], score: 0, audioSeconds: 0) }
+        try endWithoutResult()
+        return result()
+    }
+
+    /// Ends the utterance without reading a result back (a pass whose hypothesis is not wanted,
+    /// see `decode(_:cepstralPriorSeconds:)`): no best path, no rejection evidence.
+    func endWithoutResult() throws {
+        guard inUtterance else { return }
         inUtterance = false
         guard ps_end_utt(decoder) >= 0 else { throw RecognizerError(.decoderFailed, "cannot end the utterance") }
-        return result()
     }
 
     /// Decodes `samples` as one utterance.
@@ -197,7 +203,7 @@ public final class Recognizer {
         let words = path.filter(\.isWord).map {
             Recognition.Word(word: $0.word, start: Double($0.startFrame) / 100, end: Double($0.endFrame + 1) / 100)
         }
-        let all = hyp.split(separator: " ").map { Self.baseWord(String($0)) }
+        let all = Self.words(ofHypothesis: hyp)
         let spoken = all.filter { !GarbageGraph.isGarbage($0) }
         var rejected = spoken.isEmpty || spoken.count < all.count
         var confidence: Double? = nil, evidence: RejectionEvidence? = nil
@@ -236,6 +242,11 @@ public final class Recognizer {
 
     static func isFiller(_ w: String) -> Bool {
         w.isEmpty || w == "<s>" || w == "</s>" || w == "<sil>" || (w.hasPrefix("[") && w.hasSuffix("]")) || (w.hasPrefix("+") && w.hasSuffix("+"))
+    }
+
+    /// A hypothesis's words in base form, garbage words included (callers filter them).
+    static func words(ofHypothesis hyp: String) -> [String] {
+        hyp.split(separator: " ").map { baseWord(String($0)) }
     }
 
     /// `word(2)` → `word`: alternative pronunciations are the same word to the caller.
