@@ -14,30 +14,38 @@ build: setup
 ## then a short study session from a recorded fixture (English and Italian commands), its
 ## spoken replies written to demo-study-replies.wav.
 demo: build
+	@scripts/check-setup base
 	$(RELEASE_BIN) batch --expect audio-fixtures/commands/manifest.jsonl audio-fixtures/commands
 	@echo
 	@echo "Study session from audio-fixtures/session/demo-session.wav (commands: demo-session.txt):"
 	$(RELEASE_BIN) study --input audio-fixtures/session/demo-session.wav --fast --out demo-study-replies.wav
 
+## scripts/check-setup fails, naming the package, when the tests use a program or data file that
+## `scripts/setup test` does not install (what a fresh machine lacks).
 test:
 	@scripts/setup test
+	@scripts/check-setup test
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-swift-testing  # every test is XCTest
 
 ## Speed and memory against the reference tools, run side by side (see scripts/bench).
 bench:
 	@scripts/setup bench
+	@scripts/check-setup bench
 	$(SWIFT) build -c release --product parlo
 	scripts/bench
 
 ## One hour of fixture audio through the live pipeline (not in CI): RSS growth and missed commands.
 soak:
 	@scripts/setup bench
+	@scripts/check-setup bench
 	$(SWIFT) build -c release --product ParloListenBench
 	.build/release/ParloListenBench --minutes 60
 
 ## Regenerate audio-fixtures/commands from grammars/ (deterministic) and the first English set.
 fixtures: build
+	@scripts/setup fixtures
+	@scripts/check-setup fixtures
 	$(RELEASE_BIN) fixtures synth
 	scripts/make-basic-fixtures
 
