@@ -58,4 +58,20 @@ static inline int parlo_ps_cmn_sums(ps_decoder_t *ps, float *out) {
     for (int i = 0; i < c->veclen; i++) out[i] = (float)c->sum[i];
     return c->nframe;
 }
+/* Moves the live cepstral mean towards the frames streamed since it was last set: the current
+ * mean counts as `prior_frames` frames against them. PocketSphinx itself moves the mean only once
+ * 800 frames have gathered, so a listener's first eight seconds of speech would all be
+ * normalised by the model's mean. Returns the frames the move used (0: nothing new). */
+static inline int parlo_ps_cmn_adapt(ps_decoder_t *ps, float prior_frames) {
+    cmn_t *c = ps_get_feat(ps)->cmn_struct;
+    int fresh = c->nframe - CMN_WIN;
+    if (fresh <= 0 || c->veclen > 64) return 0;
+    mfcc_t v[64];
+    for (int i = 0; i < c->veclen; i++) {
+        float fresh_sum = (float)c->sum[i] - (float)c->cmn_mean[i] * CMN_WIN;
+        v[i] = (mfcc_t)((prior_frames * (float)c->cmn_mean[i] + fresh_sum) / (prior_frames + fresh));
+    }
+    cmn_live_set(c, v);
+    return fresh;
+}
 #endif

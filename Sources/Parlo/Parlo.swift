@@ -11,6 +11,7 @@
 @_exported import ParloCapture
 @_exported import ParloMeter
 @_exported import ParloEndpointer
+@_exported import ParloVoiceActivity
 @_exported import ParloListen
 @_exported import ParloSpeech
 @_exported import ParloCatalog

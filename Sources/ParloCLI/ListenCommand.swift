@@ -35,8 +35,17 @@ struct ListenCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-levels"), help: "Do not print level events in JSON output.")
     var noLevels = false
 
+    @Option(name: .long, help: "Suppress steady room noise by up to this many dB before detecting and recognising speech (0: off).")
+    var denoise = 15
+
+    enum SpeechDetector: String, ExpressibleByArgument, CaseIterable { case webrtc, energy }
+
+    @Option(name: .long, help: "What tells speech from room noise: webrtc (WebRTC's voice activity detector, robust in steady noise) or energy (a level threshold over the noise floor).")
+    var vad: SpeechDetector = .webrtc
+
     func validate() throws {
         if hangoverMs < 20 || hangoverMs > 5000 { throw ValidationError("--hangover-ms must be between 20 and 5000") }
+        if denoise < 0 || denoise > 60 { throw ValidationError("--denoise must be between 0 (off) and 60 dB") }
     }
 
     func run() async throws {
@@ -57,7 +66,14 @@ struct ListenCommand: AsyncParsableCommand {
             var options = ListenPipeline.Options()
             options.endpointer.hangover = Double(hangoverMs) / 1000
             options.emitLevels = !noLevels
-            pipeline = ListenPipeline(recognizer: recognizer, interpreter: interpreter, mode: listenMode, options: options)
+            // The catalog's decoder streams with its garbage loop: its streaming result was as
+            // accurate as a whole-utterance re-decode on the development streams (quiet to 5 dB),
+            // and comes at the end of the hangover instead of a second decode later.
+            if jsgf == nil { options.finalPass = .streaming; options.cepstralAdaptationSeconds = Double(ProcessInfo.processInfo.environment["PARLO_CMN"] ?? "1") }
+            let conditioner: AudioConditioner? = denoise == 0 ? nil : try NoiseSuppressor(options: .init(suppressDB: -Int32(denoise)))
+            let classifier: VoiceActivityClassifier? = vad == .webrtc ? try WebRTCVoiceActivity() : nil
+            pipeline = ListenPipeline(recognizer: recognizer, interpreter: interpreter, mode: listenMode, options: options,
+                                      conditioner: conditioner, classifier: classifier)
             source = try capture.makeSource(logger: logger)
             releaseStartupMemory(logger: logger)
         } catch {
@@ -86,14 +102,14 @@ struct ListenCommand: AsyncParsableCommand {
 
     /// The decoder and, with the catalog, the interpreter that turns utterances into `command`
     /// or `rejected` events (rejection on: speech that is no command never becomes one).
-    private func recognition(model: AcousticModel, logger: Logger) throws -> (Recognizer, HypothesisInterpreter?) {
+    private func recognition(model: AcousticModel, logger: Logger) throws -> (any UtteranceDecoder, HypothesisInterpreter?) {
         if let jsgf {
             return (try Recognizer(model: model, grammar: JSGFGrammar(String(contentsOfFile: jsgf, encoding: .utf8)),
                                    noiseFloor: capture.noiseFloor), nil)
         }
         let compiled = try CatalogCompiler(model: model, logger: logger).compile(folder: catalog.grammar)
-        let recognizer = try CatalogRecognizer(compiled: compiled, model: model, rejection: .live,
-                                               noiseFloor: capture.noiseFloor).primary
+        let recognizer = try CatalogRecognizer(compiled: compiled, model: model, rejection: .catalog,
+                                               noiseFloor: capture.noiseFloor)
         return (recognizer, StudyInterpreter(matcher: CommandMatcher(sentences: compiled.sentences)))
     }
 

@@ -21,7 +21,7 @@ struct ListenPrinter {
             bars = l.barText
             guard l.t - lastDraw >= 0.04 else { return }   // 25 redraws a second is plenty
             lastDraw = l.t
-        case .recognized(let t, let text, let ms, _):
+        case .recognized(let t, let text, let ms, _, _, _):
             line(String(format: "%7.2fs  heard \"%@\"  (%d ms)", t, text as NSString, ms))
         case .command(let t, let m, _, let ms):
             let slots = m.slots.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.stringValue ?? "\($0.value)")" }

@@ -60,3 +60,8 @@ public final class CatalogRecognizer {
         return second.hypothesisFound ? second : first
     }
 }
+
+extension CatalogRecognizer: UtteranceDecoder {
+    public var recognizer: Recognizer { primary }
+    public func decodeUtterance(_ samples: [Int16]) throws -> Recognition { try decode(samples) }
+}

@@ -52,8 +52,11 @@ public struct Endpointer: Sendable {
         switch state { case .hearing, .deciding: true; default: false }
     }
 
-    /// Feeds the RMS (dBFS) of the window ending at stream time `t`.
-    public mutating func process(rmsDB db: Float, at t: Double) -> Action? {
+    /// Feeds the RMS (dBFS) of the window ending at stream time `t`, and, when a
+    /// `VoiceActivityClassifier` judged the window, its verdict: then the window is speech when
+    /// the classifier says so and it is not quieter than `minimumSpeechDB` (so a silent room
+    /// never opens an utterance), and the energy margins are not used.
+    public mutating func process(rmsDB db: Float, voiced: Bool? = nil, at t: Double) -> Action? {
         let c = configuration
         if t <= c.calibration + 1e-9 {
             calibrationFloor = min(calibrationFloor, db)
@@ -61,8 +64,14 @@ public struct Endpointer: Sendable {
             return nil
         }
         let windowStart = t - c.window
-        let loud = db > max(noiseFloorDB + c.startMarginDB, c.minimumSpeechDB)
-        let stillSpeech = db > max(noiseFloorDB + c.continueMarginDB, c.minimumSpeechDB - 3)
+        let loud, stillSpeech: Bool
+        if let voiced {
+            loud = voiced && db > c.minimumSpeechDB
+            stillSpeech = voiced && db > c.minimumSpeechDB - 3
+        } else {
+            loud = db > max(noiseFloorDB + c.startMarginDB, c.minimumSpeechDB)
+            stillSpeech = db > max(noiseFloorDB + c.continueMarginDB, c.minimumSpeechDB - 3)
+        }
         adaptFloor(db)
         switch state {
         case .waiting:

@@ -1,5 +1,6 @@
 import ParloCore
 import ParloMeter
+import ParloRecognizer
 
 /// A command the catalog matched in a final hypothesis.
 public struct CommandMatch: Sendable, Equatable {
@@ -26,7 +27,8 @@ public enum ListenEvent: Sendable, Equatable {
     case speechEnd(t: Double)
     /// The final hypothesis. `latencyMs` runs from the end of speech (stream time) to this
     /// event: the hangover plus the time the decoder took to finish.
-    case recognized(t: Double, text: String, latencyMs: Int, score: Int32)
+    /// `confidence` (0…1) and `evidence` are the recognizer's (see `Rejection`).
+    case recognized(t: Double, text: String, latencyMs: Int, score: Int32, confidence: Double = 0, evidence: RejectionEvidence? = nil)
     /// The interpreter matched a command.
     case command(t: Double, match: CommandMatch, text: String, latencyMs: Int)
     /// The interpreter refused the hypothesis (or nothing was recognised).
@@ -37,7 +39,7 @@ public enum ListenEvent: Sendable, Equatable {
     public var t: Double {
         switch self {
         case .level(let l): l.t
-        case .speechStart(let t), .partial(let t, _), .speechEnd(let t), .recognized(let t, _, _, _),
+        case .speechStart(let t), .partial(let t, _), .speechEnd(let t), .recognized(let t, _, _, _, _, _),
              .command(let t, _, _, _), .rejected(let t, _, _, _), .wake(let t, _): t
         }
     }
@@ -59,7 +61,7 @@ public enum ListenEvent: Sendable, Equatable {
 
 extension ListenEvent: Encodable {
     private enum Keys: String, CodingKey {
-        case type, t, text, latency_ms, score, command, slots, language, confidence, reason, phrase
+        case type, t, text, latency_ms, score, command, slots, language, confidence, reason, phrase, evidence
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -70,8 +72,10 @@ extension ListenEvent: Encodable {
         switch self {
         case .level, .speechStart, .speechEnd: break
         case .partial(_, let text): try c.encode(text, forKey: .text)
-        case .recognized(_, let text, let ms, let score):
+        case .recognized(_, let text, let ms, let score, let confidence, let evidence):
             try c.encode(text, forKey: .text); try c.encode(ms, forKey: .latency_ms); try c.encode(score, forKey: .score)
+            try c.encode((confidence * 1000).rounded() / 1000, forKey: .confidence)
+            try c.encodeIfPresent(evidence, forKey: .evidence)
         case .command(_, let m, let text, let ms):
             try c.encode(m.command, forKey: .command)
             try c.encode(m.slots, forKey: .slots)

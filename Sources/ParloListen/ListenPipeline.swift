@@ -22,6 +22,9 @@ public final class ListenPipeline {
         public var emitLevels = true
         /// How the final hypothesis is made once the utterance ends.
         public var finalPass = FinalPass.batchUntilWarm
+        /// After each utterance, move the streaming cepstral mean towards it, the current mean
+        /// counting as this many seconds of speech (nil: PocketSphinx's own slow update).
+        public var cepstralAdaptationSeconds: Double?
         public init() {}
     }
 
@@ -52,6 +55,7 @@ public final class ListenPipeline {
     public private(set) var armed = false
 
     private let recognizer: Recognizer
+    private let decoder: any UtteranceDecoder
     private let interpreter: HypothesisInterpreter?
     private var endpointer: Endpointer
     private var ring: PreRollBuffer
@@ -68,9 +72,32 @@ public final class ListenPipeline {
     /// Utterances after which `batchUntilWarm` switches to streaming results.
     public static let warmUtterances = 3
 
-    public init(recognizer: Recognizer, interpreter: HypothesisInterpreter? = nil,
-                mode: ListenMode = .always, options: Options = .init()) {
-        self.recognizer = recognizer
+    /// Cleans captured audio before every other stage (meter, endpointer, recognizer).
+    private let conditioner: AudioConditioner?
+    /// Absolute index one past the last conditioned sample handed on.
+    private var conditionedEnd = 0
+    /// Judges each meter window speech or not, for the endpointer (energy alone when nil).
+    private let classifier: VoiceActivityClassifier?
+    /// The classifier's verdicts on the current chunk's windows, oldest first.
+    private var verdicts: [Bool] = []
+    private var verdictIndex = 0
+
+    /// - Parameters:
+    ///   - conditioner: a clean-up stage (noise suppression) every chunk runs through first, so
+    ///     that the endpointer decides on, and the recognizer hears, the cleaned audio.
+    ///   - classifier: tells the endpointer which windows are speech; its windows must be the
+    ///     meter's (20 ms).
+    ///   - recognizer: streams each utterance (partial results); with `FinalPass.batch` its
+    ///     `decodeUtterance` makes the final result.
+    public init(recognizer: any UtteranceDecoder, interpreter: HypothesisInterpreter? = nil,
+                mode: ListenMode = .always, options: Options = .init(), conditioner: AudioConditioner? = nil,
+                classifier: VoiceActivityClassifier? = nil) {
+        precondition(classifier == nil || classifier?.windowSamples == LevelMeter().windowSamples,
+                     "the voice activity classifier must judge the level meter's windows")
+        self.decoder = recognizer
+        self.recognizer = recognizer.recognizer
+        self.conditioner = conditioner
+        self.classifier = classifier
         self.interpreter = interpreter
         self.mode = mode
         self.options = options
@@ -93,6 +120,20 @@ public final class ListenPipeline {
 
     /// Processes one chunk of speech-format audio.
     public func process(_ chunk: AudioChunk, emit: (ListenEvent) throws -> Void) throws {
+        guard let conditioner else { return try consume(chunk, emit: emit) }
+        let cleaned = chunk.samples.withUnsafeBufferPointer { conditioner.process($0) }
+        try consumeConditioned(cleaned, emit: emit)
+    }
+
+    /// Hands conditioned samples on; they are aligned with the input from its first sample.
+    private func consumeConditioned(_ samples: [Int16], emit: (ListenEvent) throws -> Void) throws {
+        guard !samples.isEmpty else { return }
+        let chunk = AudioChunk(samples: samples, start: conditionedEnd)
+        conditionedEnd = chunk.end
+        try consume(chunk, emit: emit)
+    }
+
+    private func consume(_ chunk: AudioChunk, emit: (ListenEvent) throws -> Void) throws {
         let chunkStart = SpeechFormat.seconds(chunk.start)
         try chunk.samples.withUnsafeBufferPointer { samples in
             ring.append(samples)
@@ -106,6 +147,9 @@ public final class ListenPipeline {
                     try emit(.wake(t: chunk.endTime, phrase: phrase))
                 }
             }
+            verdicts.removeAll(keepingCapacity: true)
+            verdictIndex = 0
+            classifier?.classify(samples) { verdicts.append($0) }
             try levels.process(samples) { level in
                 if options.emitLevels { try emit(.level(level)) }
                 try afterWindow(level, emit: emit)
@@ -116,6 +160,7 @@ public final class ListenPipeline {
 
     /// Ends the stream: an utterance still open is ended and decoded.
     public func finish(emit: (ListenEvent) throws -> Void) throws {
+        if let conditioner { try consumeConditioned(conditioner.finish(), emit: emit) }
         let t = SpeechFormat.seconds(position)
         if case .pushToTalk = mode {
             if talking { talking = false; try endUtterance(t: t, speechEndedAt: t, emit: emit) }
@@ -133,7 +178,12 @@ public final class ListenPipeline {
             try checkPartial(at: level.t, emit: emit)
             return
         }
-        switch endpointer.process(rmsDB: level.rmsDB, at: level.t) {
+        var voiced: Bool?
+        if classifier != nil, verdictIndex < verdicts.count {
+            voiced = verdicts[verdictIndex]
+            verdictIndex += 1
+        }
+        switch endpointer.process(rmsDB: level.rmsDB, voiced: voiced, at: level.t) {
         case .speechStart(let t, let from)?:
             try startUtterance(t: t, audioFrom: from, emit: emit)
         case .speechEnd(let t, let ended)?:
@@ -199,19 +249,21 @@ public final class ListenPipeline {
         let clock = ContinuousClock()
         let began = clock.now
         var recognition = try recognizer.end()
+        if let prior = options.cepstralAdaptationSeconds { recognizer.adaptStreamingMean(priorSeconds: prior) }
         let batch: Bool
         switch options.finalPass {
         case .streaming: batch = false
         case .batch: batch = true
         case .batchUntilWarm: batch = utterancesDecoded < Self.warmUtterances
         }
-        if batch { recognition = try recognizer.decode(utterance) }
+        if batch { recognition = try decoder.decodeUtterance(utterance) }
         utterancesDecoded += 1
         let interpretation = interpreter?.interpret(recognition)
         let elapsed = began.duration(to: clock.now)
         let wall = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         let latency = Int((((t - speechEndedAt) + wall) * 1000).rounded())
-        try emit(.recognized(t: t, text: recognition.text, latencyMs: latency, score: recognition.score))
+        try emit(.recognized(t: t, text: recognition.text, latencyMs: latency, score: recognition.score,
+                             confidence: recognition.confidence, evidence: recognition.evidence))
         switch interpretation {
         case .command(let match)?:
             try emit(.command(t: t, match: match, text: recognition.text, latencyMs: latency))

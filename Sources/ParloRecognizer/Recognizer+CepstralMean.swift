@@ -57,4 +57,13 @@ extension Recognizer {
         }
         return try decode(samples)
     }
+
+    /// Moves the streaming cepstral mean towards the speech streamed since the last move, the
+    /// current mean counting as `priorSeconds` of speech: live listening's counterpart of
+    /// `decode(_:cepstralPriorSeconds:)`, called between utterances so each one is normalised
+    /// by the speaker and room heard so far instead of the model's mean.
+    @discardableResult
+    public func adaptStreamingMean(priorSeconds: Double) -> Int {
+        Int(parlo_ps_cmn_adapt(decoder, Float(priorSeconds * 100)))
+    }
 }

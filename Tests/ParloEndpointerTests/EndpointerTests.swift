@@ -114,3 +114,31 @@ final class EndpointerTests: XCTestCase {
         XCTAssertEqual(ring.samples(from: 14, to: 100), [15, 16])
     }
 }
+
+final class EndpointerVerdictTests: XCTestCase {
+    /// With a classifier's verdicts the level margins do not decide: loud noise the classifier
+    /// calls noise opens nothing, and speech it calls speech opens and closes an utterance.
+    func testVerdictsDecideInsteadOfTheLevel() {
+        var e = Endpointer()
+        var actions: [Endpointer.Action] = []
+        var t = 0.0
+        func feed(_ n: Int, db: Float, voiced: Bool) {
+            for _ in 0..<n { t += 0.02; if let a = e.process(rmsDB: db, voiced: voiced, at: t) { actions.append(a) } }
+        }
+        feed(20, db: -30, voiced: false)        // loud fan: 30 dB over a -60 start floor
+        XCTAssertTrue(actions.isEmpty)
+        feed(30, db: -32, voiced: true)
+        feed(20, db: -30, voiced: false)
+        XCTAssertEqual(actions.count, 2)
+        guard case .speechStart? = actions.first, case .speechEnd(_, let ended)? = actions.last else { return XCTFail("\(actions)") }
+        XCTAssertEqual(ended, 1.0, accuracy: 0.001)
+    }
+
+    /// A voiced window quieter than `minimumSpeechDB` is not speech (a silent room).
+    func testVerdictBelowTheMinimumLevelIsNotSpeech() {
+        var e = Endpointer()
+        var t = 0.0, started = false
+        for _ in 0..<50 { t += 0.02; if case .speechStart? = e.process(rmsDB: -70, voiced: true, at: t) { started = true } }
+        XCTAssertFalse(started)
+    }
+}

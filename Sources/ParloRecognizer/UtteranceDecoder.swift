@@ -1,0 +1,17 @@
+/// What decodes utterances: a plain grammar recognizer, or one that adds work around it (the
+/// catalog's, with its cepstral mean and fallback decoder).
+///
+/// Batch workers give short files to `decodeUtterance` whole and stream long ones through
+/// `recognizer`; live listening streams through `recognizer` for partial results and makes the
+/// final one with `decodeUtterance`, so both paths decide the same way on the same audio.
+public protocol UtteranceDecoder: AnyObject {
+    /// The streaming decoder (also reset between files).
+    var recognizer: Recognizer { get }
+    /// Decodes one whole utterance.
+    func decodeUtterance(_ samples: [Int16]) throws -> Recognition
+}
+
+extension Recognizer: UtteranceDecoder {
+    public var recognizer: Recognizer { self }
+    public func decodeUtterance(_ samples: [Int16]) throws -> Recognition { try decode(samples) }
+}
