@@ -29,4 +29,15 @@ final class BatchHardeningTests: XCTestCase {
             XCTAssertTrue(lines.first?.contains(String(option.prefix { $0 != "=" })) ?? false, out.stderr)
         }
     }
+
+    func testNegativeLevelsAndScoresAreTakenAsValues() throws {
+        let out = try ParloProcess.run(["batch", "--jsgf", Self.cards + "/cards.gram", "--noise-floor", "-55",
+                                        "--denoise", "-15", Self.cards + "/003.wav"])
+        XCTAssertEqual(out.status, 0, out.stderr)
+        XCTAssertEqual(try ParloProcess.object(out.lines[0])["text"] as? String, "seven of clubs")
+        let rejecting = try ParloProcess.run(["batch", "--jsgf", Self.cards + "/cards.gram", "--reject-word-score", "-12",
+                                              "--reject-score", "-9", "--reject-short-score", "-9", Self.cards + "/003.wav"])
+        XCTAssertEqual(rejecting.status, 0, rejecting.stderr)
+        XCTAssertEqual(rejecting.lines.count, 2, rejecting.stdout)
+    }
 }
