@@ -27,7 +27,13 @@ struct SayCommand: AsyncParsableCommand {
 
     func run() async throws {
         let logger = global.bootstrap()
-        let input = text == "-" ? String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self) : text
+        let input: String
+        do {
+            // `readToEnd()` throws where `readDataToEndOfFile()` traps (stdin a folder, EIO).
+            input = text == "-" ? String(decoding: try FileHandle.standardInput.readToEnd() ?? Data(), as: UTF8.self) : text
+        } catch {
+            throw CLIError("cannot read the text from standard input (\(error.localizedDescription)): pipe a text file into `parlo say -`")
+        }
         let output = try await SpeechOutput(speech, logger: logger)
         let queue = output.queue
         let piped = !Terminal.stdoutIsTerminal
