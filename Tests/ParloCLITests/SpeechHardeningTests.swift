@@ -26,4 +26,15 @@ final class SpeechHardeningTests: XCTestCase {
         XCTAssertEqual(lines.count, 1, out.stderr)
         XCTAssertTrue(lines.first?.contains("is a folder") ?? false, out.stderr)
     }
+
+    func testStudyPausedWithNothingReadingStillAnswersResumeAndEnds() throws {
+        let wav = path("r.wav")
+        let (out, timedOut) = try ParloProcess.run(["study", "--text", "--out", wav, "--grammar", Self.grammar],
+                                                   stdin: "pause\nhelp\nresume\n", timeout: 60)
+        XCTAssertFalse(timedOut, "parlo study hung after 'pause'")
+        XCTAssertEqual(out.status, 0, out.stderr)
+        let commands = try out.lines.map(ParloProcess.object).filter { $0["type"] as? String == "command" }
+        XCTAssertEqual(commands.compactMap { $0["command"] as? String }, ["pause", "help", "resume"])
+        XCTAssertGreaterThan(try seconds(wav), 1, "the help reply is spoken once resumed")
+    }
 }
