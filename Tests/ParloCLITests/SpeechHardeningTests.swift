@@ -37,4 +37,43 @@ final class SpeechHardeningTests: XCTestCase {
         XCTAssertEqual(commands.compactMap { $0["command"] as? String }, ["pause", "help", "resume"])
         XCTAssertGreaterThan(try seconds(wav), 1, "the help reply is spoken once resumed")
     }
+
+    /// Duration and RMS level of a WAV.
+    func measure(_ wav: String) throws -> (seconds: Double, rms: Double) {
+        let samples = try SpeechFileReader(path: wav).readAll()
+        let energy = samples.reduce(0.0) { $0 + Double($1) * Double($1) }
+        return (try seconds(wav), (energy / Double(max(1, samples.count))).squareRoot())
+    }
+
+    /// Speaks `text` (from stdin, so a NUL survives) into a WAV and measures it.
+    func say(_ text: String, _ name: String) throws -> (seconds: Double, rms: Double) {
+        let out = try ParloProcess.run(["say", "--lang", "en", "--out", path(name), "-"], stdin: text)
+        XCTAssertEqual(out.status, 0, out.stderr)
+        return try measure(path(name))
+    }
+
+    func testEmbeddedCommandsInTextAreInert() throws {
+        let text = "Hi there. Silent now, or not? This sentence should sound as loud as the first one."
+        let plain = try say(text, "plain.wav")
+        let muted = try say(text.replacingOccurrences(of: "Silent", with: "\u{1}0A Silent"), "muted.wav")
+        let fast = try say(text.replacingOccurrences(of: "Silent", with: "\u{1}450S Silent"), "fast.wav")
+        XCTAssertEqual(muted.seconds, plain.seconds, accuracy: plain.seconds * 0.15)
+        XCTAssertEqual(muted.rms, plain.rms, accuracy: plain.rms * 0.25)
+        // Inert, "450S" is read out as words: longer, never the 2.5 times faster rest of the text.
+        XCTAssertGreaterThan(fast.seconds, plain.seconds * 0.95)
+        XCTAssertEqual(fast.rms, plain.rms, accuracy: plain.rms * 0.25)
+        // read goes through the same synthesis: a file with the command reads like one without.
+        let file = path("muted.txt")
+        try (text.replacingOccurrences(of: "Silent", with: "\u{1}0A Silent") + "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        let read = try ParloProcess.run(["read", "--lang", "en", "--restart", "--out", path("read.wav"), file],
+                                        environment: ["XDG_STATE_HOME": dir.path])
+        XCTAssertEqual(read.status, 0, read.stderr)
+        XCTAssertEqual(try measure(path("read.wav")).rms, plain.rms, accuracy: plain.rms * 0.25)
+    }
+
+    func testTextAfterANulIsStillSpoken() throws {
+        let before = try say("Hello.", "before.wav")
+        let whole = try say("Hello.\u{0} This part comes after the null character and is spoken as well.", "whole.wav")
+        XCTAssertGreaterThan(whole.seconds, before.seconds * 2.5)
+    }
 }
