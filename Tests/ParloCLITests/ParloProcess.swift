@@ -56,15 +56,20 @@ struct ParloProcess {
                        stderr: String(decoding: e, as: UTF8.self)), timedOut)
     }
 
-    /// Starts `parlo`, lets it run `seconds`, sends `signal`, and returns what it printed and
+    /// Starts `parlo`, waits until `ready()`, lets it run `seconds` more, sends `signal`, and returns what it printed and
     /// how it ended (`terminationReason` tells a signal from an exit).
-    static func interrupt(_ arguments: [String], after seconds: Double, signal: Int32) throws -> (Output, Process.TerminationReason) {
+    static func interrupt(_ arguments: [String], after seconds: Double, signal: Int32,
+                          environment: [String: String] = [:], ready: () -> Bool = { true }) throws -> (Output, Process.TerminationReason) {
         let p = Process()
         p.executableURL = binary
         p.arguments = arguments
+        p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let out = Pipe(), err = Pipe()
         p.standardOutput = out; p.standardError = err; p.standardInput = FileHandle.nullDevice
         try p.run()
+        // A loaded machine can be slow to start: wait for `ready` (up to 30 s), then `seconds`.
+        let deadline = Date().addingTimeInterval(30)
+        while !ready() && p.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
         Thread.sleep(forTimeInterval: seconds)
         kill(p.processIdentifier, signal)
         let o = out.fileHandleForReading.readDataToEndOfFile()

@@ -76,4 +76,35 @@ final class SpeechHardeningTests: XCTestCase {
         let whole = try say("Hello.\u{0} This part comes after the null character and is spoken as well.", "whole.wav")
         XCTAssertGreaterThan(whole.seconds, before.seconds * 2.5)
     }
+
+    /// A text long enough that writing it to a WAV takes several seconds.
+    func longText() throws -> String {
+        let file = path("long.txt")
+        let sentence = "The river runs from the mountains to the sea, and the students follow it on the map. "
+        try String(repeating: sentence, count: 4000).write(toFile: file, atomically: true, encoding: .utf8)
+        return file
+    }
+
+    func testInterruptedWAVOutputKeepsAValidHeader() throws {
+        for (signal, name) in [(SIGTERM, "term.wav"), (SIGINT, "int.wav")] {
+            let wav = path(name)
+            let (out, _) = try ParloProcess.interrupt(["read", "--lang", "en", "--restart", "--out", wav, try longText()],
+                                                      after: 0.5, signal: signal,
+                                                      environment: ["XDG_STATE_HOME": dir.path]) {
+                ((try? FileManager.default.attributesOfItem(atPath: wav)[.size] as? Int) ?? 0) > 100_000
+            }
+            XCTAssertFalse(out.stdout.contains("\"finished\""), "the text ended before the signal: make it longer")
+            // libsndfile repairs a zero-size header when reading: check the header bytes as
+            // other players see them.
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: wav)))
+            func u32(_ at: Int) -> Int { (0..<4).reduce(0) { $0 | Int(bytes[at + $1]) << (8 * $1) } }
+            let dataAt = try XCTUnwrap((12..<(bytes.count - 8)).first { Array(bytes[$0..<($0 + 4)]) == Array("data".utf8) }, "\(name): no data chunk in \(bytes.count) bytes")
+            let dataSize = u32(dataAt + 4)
+            XCTAssertGreaterThan(dataSize, 22050, "\(name): the header claims (almost) no audio")
+            XCTAssertLessThanOrEqual(dataAt + 8 + dataSize, bytes.count, "\(name): the header claims more than the file holds")
+            XCTAssertLessThanOrEqual(u32(4) + 8, bytes.count, "\(name): RIFF size beyond the file")
+            XCTAssertGreaterThan(dataAt + 8 + dataSize, bytes.count - 100_000, "\(name): the header lags far behind the data")
+            XCTAssertGreaterThan(try SoundFile(path: wav).frames, 0)
+        }
+    }
 }
