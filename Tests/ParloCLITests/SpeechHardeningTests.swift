@@ -107,4 +107,25 @@ final class SpeechHardeningTests: XCTestCase {
             XCTAssertGreaterThan(try SoundFile(path: wav).frames, 0)
         }
     }
+
+    func testSSMLAudioNeverReachesESpeakAndMalformedSSMLIsOneLine() throws {
+        let (out, timedOut) = try ParloProcess.run(["say", "--ssml", "--out", path("s.wav"),
+                                                    #"<speak>one <audio src="x$(touch PWNED).txt">two</audio> three</speak>"#],
+                                                   timeout: 60, directory: dir)
+        XCTAssertFalse(timedOut)
+        XCTAssertEqual(out.status, 0, out.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path("PWNED")), "eSpeak ran the <audio> command")
+        let warnings = ParloProcess.errorLines(out)
+        XCTAssertEqual(warnings.count, 1, out.stderr)
+        XCTAssertTrue(warnings.first?.contains("<audio>") ?? false, out.stderr)
+        XCTAssertGreaterThan(try seconds(path("s.wav")), 0.5, "the text around <audio> is still spoken")
+
+        for bad in [#"<speak>a <prosody rate="slow">b</speak>"#, "a < b", "<speak>x &foo; y</speak>"] {
+            let refused = try ParloProcess.run(["say", "--ssml", "--out", path("bad.wav"), bad])
+            XCTAssertEqual(refused.status, 1, bad)
+            let lines = ParloProcess.errorLines(refused)
+            XCTAssertEqual(lines.count, 1, refused.stderr)
+            XCTAssertTrue(lines.first?.contains("SSML is malformed") ?? false, refused.stderr)
+        }
+    }
 }
