@@ -88,6 +88,8 @@ public struct SSMLDocument: Sendable {
         var out = "", removed: [String] = [], hasSpeak = false
         var error: (any Error)?
         private var depth = 0
+        /// Length of `out` right after the last start tag: unchanged at its end means empty.
+        private var afterStart = -1
 
         func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
                     attributes: [String: String] = [:]) {
@@ -106,12 +108,15 @@ public struct SSMLDocument: Sendable {
                 out += " \(key)=\"\(SSMLDocument.escape(value, quotes: true))\""
             }
             out += ">"
+            afterStart = out.utf8.count
         }
 
         func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
             defer { depth -= 1 }
             guard depth > 1, SSMLDocument.allowed[name] != nil else { return }
-            out += "</\(name)>"
+            // `<break/>` stays `<break/>`: a clean document keeps its length and positions.
+            if out.utf8.count == afterStart { out.removeLast(); out += "/>" } else { out += "</\(name)>" }
+            afterStart = -1
         }
 
         func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) { error = error ?? parseError }
