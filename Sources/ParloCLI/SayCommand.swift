@@ -40,6 +40,9 @@ struct SayCommand: AsyncParsableCommand {
         let piped = !Terminal.stdoutIsTerminal
         let encoder = JSONLinesEncoder()
         var trimmed = input.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else {
+            throw CLIError("nothing to say: the text is empty — give the words to speak, or pipe them into `parlo say -`")
+        }
         if ssml {
             // Only the clean rebuild reaches eSpeak; positions below refer to it.
             let document = try SSMLDocument(trimmed)

@@ -128,4 +128,14 @@ final class SpeechHardeningTests: XCTestCase {
             XCTAssertTrue(lines.first?.contains("SSML is malformed") ?? false, refused.stderr)
         }
     }
+
+    func testEmptyTextToSayIsAnError() throws {
+        for (argument, stdin) in [("", nil), ("   ", nil), ("-", "\n \n")] as [(String, String?)] {
+            let out = try ParloProcess.run(["say", "--out", path("e.wav"), argument], stdin: stdin)
+            XCTAssertEqual(out.status, 1, "'\(argument)'")
+            let lines = ParloProcess.errorLines(out)
+            XCTAssertEqual(lines.count, 1, out.stderr)
+            XCTAssertTrue(lines.first?.contains("nothing to say") ?? false, out.stderr)
+        }
+    }
 }
