@@ -48,13 +48,15 @@ struct BatchCommand: ParsableCommand {
     @Flag(help: "Reject speech that fits no sentence of the grammar (tuned defaults; the --reject-* options adjust them).")
     var reject = false
 
-    @Option(name: .customLong("reject-score"), help: "With --reject: lowest acoustic score per frame a command of three words or more may have (default \(Self.both(\.minimumScorePerFrame))).")
+    // Scores and levels are negative numbers: `.unconditional` takes the next word as the value
+    // even when it starts with '-', so `--noise-floor -55` works as the README writes it.
+    @Option(name: .customLong("reject-score"), parsing: .unconditional, help: "With --reject: lowest acoustic score per frame a command of three words or more may have (default \(Self.both(\.minimumScorePerFrame))).")
     var rejectScore: Double?
 
-    @Option(name: .customLong("reject-short-score"), help: "With --reject: the same for results of one or two words (default \(Self.both(\.minimumShortScorePerFrame))).")
+    @Option(name: .customLong("reject-short-score"), parsing: .unconditional, help: "With --reject: the same for results of one or two words (default \(Self.both(\.minimumShortScorePerFrame))).")
     var rejectShortScore: Double?
 
-    @Option(name: .customLong("reject-word-score"), help: "With --reject: lowest acoustic score per frame of any word (default \(Self.both(\.minimumWordScorePerFrame))).")
+    @Option(name: .customLong("reject-word-score"), parsing: .unconditional, help: "With --reject: lowest acoustic score per frame of any word (default \(Self.both(\.minimumWordScorePerFrame))).")
     var rejectWordScore: Double?
 
     @Option(name: .customLong("reject-uncovered"), help: "With --reject: highest share (0-1) of loud frames a command may leave unexplained (default \(Self.both(\.maximumUncoveredSpeech))).")
@@ -69,10 +71,10 @@ struct BatchCommand: ParsableCommand {
     @Option(name: .customLong("reject-loop-units"), help: ArgumentHelp("With --reject-loop: what the loop is made of: 'words' (the grammar's own words, the default), 'phones' (20 broad phone classes), 'all-phones' (39), or phones separated by spaces.", valueName: "UNITS"))
     var rejectLoopUnits: String?
 
-    @Option(name: .customLong("noise-floor"), help: ArgumentHelp("Faint pink noise laid under every file, in dBFS RMS, as a microphone's own noise would be: generated and edited audio is digitally silent between words, which the en-us model never heard ('off' for none).", valueName: "DB"))
+    @Option(name: .customLong("noise-floor"), parsing: .unconditional, help: ArgumentHelp("Faint pink noise laid under every file, in dBFS RMS, as a microphone's own noise would be: generated and edited audio is digitally silent between words, which the en-us model never heard ('off' for none).", valueName: "DB"))
     var noiseFloor: String = "\(Int(Recognizer.fileNoiseFloorDB))"
 
-    @Option(name: .customLong("denoise"), help: ArgumentHelp("Suppress steady background noise in noisy files before recognition, by at most this many dB (libspeexdsp), or 'off'. On the command fixtures, 15 took 5 dB SNR from 83 to 99 of 104 right, clean and 15 dB unchanged.", valueName: "DB"))
+    @Option(name: .customLong("denoise"), parsing: .unconditional, help: ArgumentHelp("Suppress steady background noise in noisy files before recognition, by at most this many dB (libspeexdsp), or 'off'. On the command fixtures, 15 took 5 dB SNR from 83 to 99 of 104 right, clean and 15 dB unchanged.", valueName: "DB"))
     var denoise: String = "\(-BatchCommand.defaultSuppression.suppressDB)"
 
     @Option(name: .customLong("denoise-frame"), help: ArgumentHelp("With --denoise: the suppressor's frame, in samples at 16 kHz: 160 or 320.", valueName: "N"))
@@ -81,7 +83,7 @@ struct BatchCommand: ParsableCommand {
     @Flag(name: .customLong("denoise-learn"), inversion: .prefixedNo, help: "With --denoise: run each file (of a long one, its first 2 s) through once to learn its noise before cleaning it.")
     var denoiseLearn = BatchCommand.defaultSuppression.learnFirst
 
-    @Option(name: .customLong("denoise-below"), help: ArgumentHelp("With --denoise: clean only files whose loud frames (of a long one: in its first 2 s) stand less than this many dB above their quiet ones, i.e. noisy ones (16.5: about 10 dB SNR), or 'always'.", valueName: "DB"))
+    @Option(name: .customLong("denoise-below"), parsing: .unconditional, help: ArgumentHelp("With --denoise: clean only files whose loud frames (of a long one: in its first 2 s) stand less than this many dB above their quiet ones, i.e. noisy ones (16.5: about 10 dB SNR), or 'always'.", valueName: "DB"))
     var denoiseBelow: String = BatchCommand.defaultSuppression.maximumSpreadDB.map { "\($0)" } ?? "always"
 
     @Option(name: .customLong("ps"), help: ArgumentHelp("Extra PocketSphinx decoder option, e.g. --ps cmn=live (repeatable).", valueName: "KEY=VALUE"))

@@ -9,7 +9,7 @@ struct BatchSession {
     private let json: Bool
     private let total: Int
     private var done = 0
-    private var outHandle: FileHandle?
+    private var results: ResultsFile?
     private var finishedFiles: Set<String> = []
     private let encoder = JSONLinesEncoder()
     private var progress: ProgressBar?
@@ -20,41 +20,47 @@ struct BatchSession {
         self.total = total
         var previous: [FileResult] = []
         if let outPath {
-            if resume, let data = FileManager.default.contents(atPath: outPath) {
-                previous = Self.finishedResults(in: data)
-            } else if !FileManager.default.createFile(atPath: outPath, contents: nil) {
-                throw CLIError("\(outPath): cannot create the results file")
+            let file = try ResultsFile(outPath, resume: resume)
+            let data = resume ? file.existingContents() : Data()
+            if resume {
+                let found = Self.finishedResults(in: data)
+                previous = found.results
+                for n in found.badLines {
+                    printError("\(outPath) line \(n) is not a result (damaged?): that file is decoded again")
+                }
             }
-            guard let h = FileHandle(forWritingAtPath: outPath) else {
-                throw CLIError("\(outPath): cannot write the results file")
-            }
-            // A crash can leave half a line at the end: cut it, so new lines start clean.
-            let data = FileManager.default.contents(atPath: outPath) ?? Data()
-            let keep = data.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
-            try h.truncate(atOffset: UInt64(keep))
-            h.seekToEndOfFile()
-            outHandle = h
+            try file.prepareForAppending(keeping: data)
+            results = file
         }
         if !json && Terminal.stderrIsTerminal { progress = ProgressBar(total: total) }
         // Results already in the `--out` file are counted, not decoded or written again.
         for r in previous {
-            finishedFiles.insert(r.file)
+            finishedFiles.insert(Self.key(r.file))
             emit(tally.add(r, expectation: expectations.expectation(for: r.file)), persist: false)
         }
     }
 
-    /// The successful results of an earlier run, once per file. A line cut short by a crash is
-    /// not a result: that file is decoded again.
-    static func finishedResults(in data: Data) -> [FileResult] {
-        var seen = Set<String>()
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
-            guard let r = try? JSONDecoder().decode(FileResult.self, from: Data(line.utf8)),
-                  r.error == nil, seen.insert(r.file).inserted else { return nil }
-            return r
+    /// The successful results of an earlier run, once per file, and the numbers (1-based) of
+    /// complete lines that are not results. A last line cut short by a crash is neither: that
+    /// file is simply decoded again.
+    static func finishedResults(in data: Data) -> (results: [FileResult], badLines: [Int]) {
+        var seen = Set<String>(), results: [FileResult] = [], bad: [Int] = []
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        for (i, line) in lines.enumerated() where !line.isEmpty {
+            guard let r = try? JSONDecoder().decode(FileResult.self, from: Data(line.utf8)) else {
+                if i < lines.count - 1 { bad.append(i + 1) }
+                continue
+            }
+            if r.error == nil, seen.insert(key(r.file)).inserted { results.append(r) }
         }
+        return (results, bad)
     }
 
-    func isDone(_ file: String) -> Bool { finishedFiles.contains(file) }
+    /// A file's identity for --resume: its standardized absolute path, so `./x/a.wav` and
+    /// `x/a.wav` (or an absolute spelling) are one file.
+    static func key(_ file: String) -> String { URL(fileURLWithPath: file).standardizedFileURL.path }
+
+    func isDone(_ file: String) -> Bool { finishedFiles.contains(Self.key(file)) }
 
     mutating func record(_ result: FileResult) {
         let scored = tally.add(result, expectation: expectations.expectation(for: result.file))
@@ -64,7 +70,14 @@ struct BatchSession {
     private mutating func emit(_ r: FileResult, persist: Bool) {
         done += 1
         let line = (try? encoder.line(r)) ?? "{}"
-        if persist, let outHandle { outHandle.write(Data((line + "\n").utf8)) }
+        if persist, let file = results {
+            do { try file.handle.write(contentsOf: Data((line + "\n").utf8)) } catch {
+                progress?.clear()
+                printError("\(file.path): cannot write results any more (\(error.localizedDescription)): they are still printed")
+                file.close()
+                results = nil
+            }
+        }
         if let e = r.error { progress?.clear(); printError(e) }
         if json { print(line); fflush(stdout) } else { progress?.update(done: done, file: r.file) }
     }
@@ -72,7 +85,7 @@ struct BatchSession {
     /// Prints the summary (JSON or report) and returns it.
     mutating func finish(wallSeconds: Double, jobs: Int) -> BatchSummary {
         progress?.clear()
-        try? outHandle?.close()
+        results?.close()
         let summary = tally.finished(wallSeconds: wallSeconds, jobs: jobs)
         if json { print((try? encoder.line(summary)) ?? "{}") } else { print(BatchReport(summary).text) }
         return summary

@@ -12,6 +12,20 @@ struct RawAudioOptions: ParsableArguments {
     @Option(name: .customLong("raw-channels"), help: "Channels of headerless PCM input (default 1).")
     var rawChannels: Int = 1
 
+    /// Rates libsndfile and the resampler handle; beyond them a value is a typo (and past
+    /// Int32 it would trap when handed to libsndfile).
+    static let rates = 1_000...384_000
+    static let channelCounts = 1...32
+
+    func validate() throws {
+        if let rawRate, !Self.rates.contains(rawRate) {
+            throw ValidationError("--raw-rate takes a sample rate from \(Self.rates.lowerBound) to \(Self.rates.upperBound) Hz (e.g. 16000), got \(rawRate)")
+        }
+        if !Self.channelCounts.contains(rawChannels) {
+            throw ValidationError("--raw-channels takes \(Self.channelCounts.lowerBound) to \(Self.channelCounts.upperBound) channels (e.g. 1), got \(rawChannels)")
+        }
+    }
+
     /// The raw format to apply, or nil when input files carry headers.
     func format() throws -> RawFormat? {
         guard rawRate != nil || rawFormat != nil else { return nil }

@@ -36,6 +36,10 @@ struct ReadCommand: AsyncParsableCommand {
 
     func run() async throws {
         let logger = global.bootstrap()
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: file, isDirectory: &isFolder), isFolder.boolValue {
+            throw SpeechError(.cannotReadText, "\(file) is a folder, not a text file: give a .txt or .md file inside it")
+        }
         guard FileManager.default.isReadableFile(atPath: file) else {
             throw SpeechError(.cannotReadText, "cannot read \(file)")
         }

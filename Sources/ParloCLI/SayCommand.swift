@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ParloCore
+import ParloESpeak
 import ParloSpeech
 
 /// `parlo say`: speak a text as one of the characters.
@@ -10,7 +11,7 @@ struct SayCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var speech: SpeechOptions
 
-    @Flag(name: .long, help: "Treat the text as SSML (off by default: never for untrusted text).")
+    @Flag(name: .long, help: "Treat the text as SSML: speak, voice, prosody, say-as, mark, s, p, sub, emphasis and break are kept; other elements (audio, …) are left out with a warning, their text kept.")
     var ssml = false
 
     @Argument(help: "The text to speak, or - to read it from standard input.")
@@ -27,12 +28,29 @@ struct SayCommand: AsyncParsableCommand {
 
     func run() async throws {
         let logger = global.bootstrap()
-        let input = text == "-" ? String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self) : text
+        let input: String
+        do {
+            // `readToEnd()` throws where `readDataToEndOfFile()` traps (stdin a folder, EIO).
+            input = text == "-" ? String(decoding: try FileHandle.standardInput.readToEnd() ?? Data(), as: UTF8.self) : text
+        } catch {
+            throw CLIError("cannot read the text from standard input (\(error.localizedDescription)): pipe a text file into `parlo say -`")
+        }
         let output = try await SpeechOutput(speech, logger: logger)
         let queue = output.queue
         let piped = !Terminal.stdoutIsTerminal
         let encoder = JSONLinesEncoder()
-        let trimmed = input.trimmingCharacters(in: .whitespacesAndNewlines)
+        var trimmed = input.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else {
+            throw CLIError("nothing to say: the text is empty — give the words to speak, or pipe them into `parlo say -`")
+        }
+        if ssml {
+            // Only the clean rebuild reaches eSpeak; positions below refer to it.
+            let document = try SSMLDocument(trimmed)
+            if !document.removed.isEmpty {
+                printError("warning: SSML element(s) \(document.removed.map { "<\($0)>" }.joined(separator: ", ")) not supported, left out (their text is kept)")
+            }
+            trimmed = document.text
+        }
         let id = await queue.enqueue(trimmed, language: speech.language, ssml: ssml)
         var finished = false
         for await event in queue.events where event.id == id {

@@ -5,7 +5,7 @@ import ParloCore
 
 /// Why eSpeak NG could not be used.
 public struct ESpeakError: ParloError {
-    public enum Code: Sendable { case initFailed, unknownVoice, synthesisFailed }
+    public enum Code: Sendable { case initFailed, unknownVoice, synthesisFailed, badSSML }
     public var code: Code
     public var detail: String
     public init(_ code: Code, _ detail: String) { self.code = code; self.detail = detail }
@@ -14,6 +14,7 @@ public struct ESpeakError: ParloError {
         case .initFailed: return "\(detail) — install eSpeak NG's data with `apt-get install espeak-ng-data`"
         case .unknownVoice: return "\(detail) — list voices with `espeak-ng --voices`"
         case .synthesisFailed: return "\(detail) — run with --verbose for details"
+        case .badSSML: return "\(detail) — fix the markup (well-formed XML inside <speak>) or drop --ssml"
         }
     }
 }

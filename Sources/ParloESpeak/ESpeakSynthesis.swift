@@ -105,7 +105,10 @@ extension ESpeakEngine {
                 defer { unmanaged.release() }
                 var flags = UInt32(espeakCHARS_UTF8)
                 if ssml { flags |= UInt32(espeakSSML) }
-                let status = text.withCString { cText in
+                // Embedded commands and NULs in untrusted text must not reach eSpeak, nor SSML
+                // markup beyond what Parlo supports (<audio> runs a shell command).
+                let input = ssml ? try SSMLDocument(text).text : ESpeakText.inert(text)
+                let status = input.withCString { cText in
                     espeak_Synth(cText, strlen(cText) + 1, 0, POS_CHARACTER, 0, flags, nil, unmanaged.toOpaque())
                 }
                 guard status == EE_OK || context.aborted else {

@@ -12,6 +12,8 @@ public final class WAVFileSink: SpeechSink, @unchecked Sendable {
     public init(path: String, sampleRate: Int = 22050) throws {
         do {
             writer = try SoundFileWriter(path: path, sampleRate: sampleRate, format: .wav16)
+            // An interrupted say/read/study keeps a readable file of what was spoken.
+            writer.updateHeaderOnEveryWrite()
         } catch {
             throw SpeechError(.sinkFailed, "cannot create \(path): \(error)")
         }

@@ -132,8 +132,11 @@ public actor StudySession {
 
     /// Returns once nothing is queued or playing (ticking the queue): for file output, where
     /// there is no device clock to wait for.
+    ///
+    /// A paused queue plays nothing until "resume", which can only come from the next command:
+    /// waiting for it to fall quiet would block the session for good, so it counts as quiet.
     public func waitUntilQuiet() async {
-        while !(pending.isEmpty || reading?.paused == true) {
+        while !(pending.isEmpty || reading?.paused == true), !(await queue.isPaused) {
             await queue.tick()
             try? await Task.sleep(for: .milliseconds(2))
         }

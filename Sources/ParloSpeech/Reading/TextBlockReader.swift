@@ -17,6 +17,12 @@ public struct TextBlockReader: IteratorProtocol, Sequence {
 
     /// Opens `path`; Markdown when `markdown` is nil and the name ends in .md/.markdown.
     public init(path: String, markdown: Bool? = nil) throws {
+        // A folder opens fine but fails on the first read, where Foundation's non-throwing
+        // `readData` traps: refuse it here, with the fix.
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            throw SpeechError(.cannotReadText, "\(path) is a folder, not a text file: give a .txt or .md file inside it")
+        }
         guard let h = FileHandle(forReadingAtPath: path) else {
             throw SpeechError(.cannotReadText, "cannot open \(path)")
         }
@@ -87,7 +93,9 @@ public struct TextBlockReader: IteratorProtocol, Sequence {
     private mutating func nextLine() -> Substring? {
         while lines.isEmpty {
             if eof { return nil }
-            let data = handle?.readData(ofLength: 64 * 1024) ?? Data()
+            // `read(upToCount:)` throws where `readData(ofLength:)` would trap; a read error ends
+            // the text (what was read is still spoken).
+            let data = (try? handle?.read(upToCount: 64 * 1024)) ?? nil ?? Data()
             if data.isEmpty { eof = true; splitCarry(final: true) } else { carry += data; splitCarry(final: false) }
         }
         return lines.removeFirst()
