@@ -65,6 +65,9 @@ struct BatchCommand: ParsableCommand {
     @Option(name: .customLong("reject-loop"), help: ArgumentHelp("With --reject: a garbage loop beside the grammar with this probability per loop word, 0 for none (default: \(Rejection.catalog.loop.map { "\($0.unitProbability)" } ?? "none") with a catalog, none with --jsgf).", valueName: "P"))
     var rejectLoop: Double?
 
+    @Option(name: .customLong("min-confidence"), help: "Reject results less sure than this (0-1; 0 keeps every result the decoder found; default \(Rejection.catalog.minimumConfidence) with a catalog).")
+    var minConfidence: Double?
+
     @Option(name: .customLong("reject-entry"), help: "With --reject-loop: probability of entering the loop (default 1).")
     var rejectEntry: Double?
 
@@ -113,6 +116,7 @@ struct BatchCommand: ParsableCommand {
     }
 
     func validate() throws {
+        if let c = minConfidence, !(0...1).contains(c) { throw ValidationError("--min-confidence must be between 0 and 1") }
         if denoise != "off" && !(Int32(denoise).map { (1...60).contains(abs($0)) } ?? false) {
             throw ValidationError("--denoise takes a suppression of 1 to 60 dB (e.g. 15) or 'off', got '\(denoise)'")
         }
@@ -181,8 +185,9 @@ struct BatchCommand: ParsableCommand {
     /// `base`: `.catalog` for the command catalog (a wider search), `.default` for a JSGF grammar.
     private func rejectionSetting(default on: Bool, base: Rejection) -> Rejection? {
         guard on || reject || rejectScore != nil || rejectShortScore != nil || rejectWordScore != nil || rejectUncovered != nil
-                || rejectLoop != nil || rejectLoopUnits != nil else { return nil }
+                || rejectLoop != nil || rejectLoopUnits != nil || minConfidence != nil else { return nil }
         var r = base
+        if let v = minConfidence { r.minimumConfidence = v }
         if let v = rejectScore { r.minimumScorePerFrame = v }
         if let v = rejectShortScore { r.minimumShortScorePerFrame = v }
         if let v = rejectWordScore { r.minimumWordScorePerFrame = v }

@@ -21,8 +21,8 @@ struct ListenPrinter {
             bars = l.barText
             guard l.t - lastDraw >= 0.04 else { return }   // 25 redraws a second is plenty
             lastDraw = l.t
-        case .recognized(let t, let text, let ms, _, _, _):
-            line(String(format: "%7.2fs  heard \"%@\"  (%d ms)", t, text as NSString, ms))
+        case .recognized(let t, let r, let ms):
+            line(String(format: "%7.2fs  heard \"%@\"  (%d ms)", t, r.text as NSString, ms))
         case .command(let t, let m, _, let ms):
             let slots = m.slots.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.stringValue ?? "\($0.value)")" }
             let conf = m.confidence.map { String(format: " %.2f", $0) } ?? ""

@@ -33,10 +33,13 @@ public struct Endpointer: Sendable {
     /// The current noise-floor estimate, dBFS.
     public private(set) var noiseFloorDB: Float
     private var calibrationFloor: Float = .infinity
+    /// With verdicts: the room's level from the recent smoothed levels (see the configuration).
+    private var room: RoomLevel
 
     public init(configuration: EndpointerConfiguration = .init()) {
         self.configuration = configuration
         noiseFloorDB = configuration.initialFloorDB
+        room = RoomLevel(configuration)
     }
 
     public var phase: Phase {
@@ -66,8 +69,9 @@ public struct Endpointer: Sendable {
         let windowStart = t - c.window
         let loud, stillSpeech: Bool
         if let voiced {
-            loud = voiced && db > c.minimumSpeechDB
-            stillSpeech = voiced && db > c.minimumSpeechDB - 3
+            let smoothed = room.add(db)
+            loud = voiced && db > c.minimumSpeechDB && smoothed > room.levelDB + c.voicedStartMarginDB
+            stillSpeech = voiced && db > c.minimumSpeechDB - 3 && smoothed > room.levelDB + c.voicedContinueMarginDB
         } else {
             loud = db > max(noiseFloorDB + c.startMarginDB, c.minimumSpeechDB)
             stillSpeech = db > max(noiseFloorDB + c.continueMarginDB, c.minimumSpeechDB - 3)

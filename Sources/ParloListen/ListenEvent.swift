@@ -28,7 +28,7 @@ public enum ListenEvent: Sendable, Equatable {
     /// The final hypothesis. `latencyMs` runs from the end of speech (stream time) to this
     /// event: the hangover plus the time the decoder took to finish.
     /// `confidence` (0…1) and `evidence` are the recognizer's (see `Rejection`).
-    case recognized(t: Double, text: String, latencyMs: Int, score: Int32, confidence: Double = 0, evidence: RejectionEvidence? = nil)
+    case recognized(t: Double, recognition: Recognition, latencyMs: Int)
     /// The interpreter matched a command.
     case command(t: Double, match: CommandMatch, text: String, latencyMs: Int)
     /// The interpreter refused the hypothesis (or nothing was recognised).
@@ -39,7 +39,7 @@ public enum ListenEvent: Sendable, Equatable {
     public var t: Double {
         switch self {
         case .level(let l): l.t
-        case .speechStart(let t), .partial(let t, _), .speechEnd(let t), .recognized(let t, _, _, _, _, _),
+        case .speechStart(let t), .partial(let t, _), .speechEnd(let t), .recognized(let t, _, _),
              .command(let t, _, _, _), .rejected(let t, _, _, _), .wake(let t, _): t
         }
     }
@@ -61,7 +61,7 @@ public enum ListenEvent: Sendable, Equatable {
 
 extension ListenEvent: Encodable {
     private enum Keys: String, CodingKey {
-        case type, t, text, latency_ms, score, command, slots, language, confidence, reason, phrase, evidence
+        case type, t, text, latency_ms, score, command, slots, language, confidence, reason, phrase, evidence, hypothesis
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -72,10 +72,12 @@ extension ListenEvent: Encodable {
         switch self {
         case .level, .speechStart, .speechEnd: break
         case .partial(_, let text): try c.encode(text, forKey: .text)
-        case .recognized(_, let text, let ms, let score, let confidence, let evidence):
-            try c.encode(text, forKey: .text); try c.encode(ms, forKey: .latency_ms); try c.encode(score, forKey: .score)
-            try c.encode((confidence * 1000).rounded() / 1000, forKey: .confidence)
-            try c.encodeIfPresent(evidence, forKey: .evidence)
+        case .recognized(_, let r, let ms):
+            try c.encode(r.text, forKey: .text)
+            if r.rejected && !r.hypothesis.isEmpty { try c.encode(r.hypothesis, forKey: .hypothesis) }
+            try c.encode(ms, forKey: .latency_ms); try c.encode(r.score, forKey: .score)
+            try c.encode((r.confidence * 1000).rounded() / 1000, forKey: .confidence)
+            try c.encodeIfPresent(r.evidence, forKey: .evidence)
         case .command(_, let m, let text, let ms):
             try c.encode(m.command, forKey: .command)
             try c.encode(m.slots, forKey: .slots)

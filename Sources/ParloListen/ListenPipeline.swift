@@ -39,6 +39,10 @@ public final class ListenPipeline {
         case batch
         /// Re-decode the first `warmUtterances` utterances, then trust streaming.
         case batchUntilWarm
+        /// Use the streaming result unless it was rejected; then re-decode the utterance whole
+        /// (its own cepstral mean) and take that result. Commands the stream heard surely come
+        /// at the end of the hangover; a second decode is spent only on the doubtful ones.
+        case batchWhenRejected
     }
 
     public let options: Options
@@ -255,6 +259,7 @@ public final class ListenPipeline {
         case .streaming: batch = false
         case .batch: batch = true
         case .batchUntilWarm: batch = utterancesDecoded < Self.warmUtterances
+        case .batchWhenRejected: batch = recognition.rejected
         }
         if batch { recognition = try decoder.decodeUtterance(utterance) }
         utterancesDecoded += 1
@@ -262,8 +267,7 @@ public final class ListenPipeline {
         let elapsed = began.duration(to: clock.now)
         let wall = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         let latency = Int((((t - speechEndedAt) + wall) * 1000).rounded())
-        try emit(.recognized(t: t, text: recognition.text, latencyMs: latency, score: recognition.score,
-                             confidence: recognition.confidence, evidence: recognition.evidence))
+        try emit(.recognized(t: t, recognition: recognition, latencyMs: latency))
         switch interpretation {
         case .command(let match)?:
             try emit(.command(t: t, match: match, text: recognition.text, latencyMs: latency))

@@ -151,7 +151,7 @@ let wallStart = Date()
 try await pipeline.run(source.start()) { event in
     var heard: (t: Double, text: String, ms: Int)?
     switch event {
-    case .recognized(let t, let text, let ms, _, _, _) where catalogFolder == nil: heard = (t, text, ms)
+    case .recognized(let t, let r, let ms) where catalogFolder == nil: heard = (t, r.text, ms)
     case .command(let t, let match, _, let ms) where catalogFolder != nil: heard = (t, match.command, ms)
     case .rejected(let t, _, _, let ms) where catalogFolder != nil: heard = (t, "(rejected)", ms)
     default: break

@@ -36,9 +36,14 @@ public struct Recognition: Sendable, Equatable, Codable {
     /// may still find the sentence (see `CatalogRecognizer`); a `rejected` result with a
     /// hypothesis was judged and stays rejected.
     public var hypothesisFound: Bool
+    /// The words the decoder found, loop words left out, even when the result is rejected
+    /// (`text` is then empty): what a UI greys out, and what confidence models are fitted on.
+    public var hypothesis: String
 
     public init(text: String, words: [Word], score: Int32, audioSeconds: Double, rejected: Bool = false,
-                confidence: Double? = nil, evidence: RejectionEvidence? = nil, hypothesisFound: Bool? = nil) {
+                confidence: Double? = nil, evidence: RejectionEvidence? = nil, hypothesisFound: Bool? = nil,
+                hypothesis: String? = nil) {
+        self.hypothesis = hypothesis ?? text
         self.evidence = evidence
         self.hypothesisFound = hypothesisFound ?? !text.isEmpty
         self.rejected = rejected

@@ -207,21 +207,25 @@ public final class Recognizer {
         let spoken = all.filter { !GarbageGraph.isGarbage($0) }
         var rejected = spoken.isEmpty || spoken.count < all.count
         var confidence: Double? = nil, evidence: RejectionEvidence? = nil
-        if let rejection, !rejected {
+        if let rejection, !spoken.isEmpty {
             // Segment frames count from the start of the stream: make them utterance-relative
             // (the path starts at the utterance's first frame) to line them up with the audio.
             let first = path.first?.startFrame ?? 0
             let local = path.map { PathSegment(word: $0.word, startFrame: $0.startFrame - first, endFrame: $0.endFrame - first,
                                                acousticScore: $0.acousticScore, isWord: $0.isWord) }
             let e = rejection.evidence(path: local, energy: energy, decodedFrames: Int(ps_get_n_frames(decoder)))
-            let c = rejection.confidence(e)
-            rejected = c < 0.5
-            confidence = c; evidence = e
+            evidence = e
+            if !rejected {              // the loop's words in the hypothesis reject it whatever its scores
+                let c = rejection.confidence(e)
+                rejected = c < rejection.minimumConfidence
+                confidence = c
+            }
         }
         return Recognition(text: rejected ? "" : spoken.joined(separator: " "),
                            words: rejected ? [] : words.filter { !GarbageGraph.isGarbage($0.word) },
                            score: score, audioSeconds: SpeechFormat.seconds(samplesInUtterance),
-                           rejected: rejected, confidence: confidence, evidence: evidence, hypothesisFound: !all.isEmpty)
+                           rejected: rejected, confidence: confidence, evidence: evidence, hypothesisFound: !all.isEmpty,
+                           hypothesis: spoken.joined(separator: " "))
     }
 
     /// The best path segment by segment: words (base form), silences and fillers.

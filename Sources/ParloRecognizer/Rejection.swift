@@ -139,6 +139,12 @@ public struct Rejection: Sendable, Equatable {
     public var minimumWordScorePerFrame: Double
     /// Results leaving more than this share of the loud frames uncovered by words are rejected.
     public var maximumUncoveredSpeech: Double
+    /// When set, `Recognition.confidence` is this model's probability that the result is right,
+    /// and the floors above are not used.
+    public var calibration: ConfidenceModel?
+    /// Results whose confidence is below this are rejected: 0.5 without a calibration puts the
+    /// cut exactly at the floors; 0 keeps every result that has a hypothesis.
+    public var minimumConfidence: Double = 0.5
 
     public init(loop: Loop? = nil, minimumScorePerFrame: Double = -48, minimumShortScorePerFrame: Double = -56,
                 minimumWordScorePerFrame: Double = -120, maximumUncoveredSpeech: Double = 0.2, beam: Double? = nil) {
@@ -178,31 +184,15 @@ public struct Rejection: Sendable, Equatable {
                                           minimumScorePerFrame: -64, minimumShortScorePerFrame: -72,
                                           minimumWordScorePerFrame: -100, maximumUncoveredSpeech: 0.1, beam: 1e-70)
 
-    /// The catalog's setting for live listening (`parlo listen`): `.default`'s checks with a
-    /// wider search and floors swept on streamed audio. Live utterances are cut by the
-    /// endpointer and decoded as they stream (live cepstral mean, no noise suppression), so the
-    /// coverage limit that suits whole files rejects commands in noise there: the noise the
-    /// endpointer keeps around the words counts as uncovered speech (15 dB commands: 0.1–0.3).
-    ///
-    /// Measured with `parlo listen --input` on three recordings, each a set of fixtures joined
-    /// with 1.2 s of faint pink noise between them (grouped by condition, as in a stable room):
-    /// audio-fixtures/commands, a second set (`parlo fixtures synth --seed 2`) and
-    /// audio-fixtures/rejection (its 10 Italian "non-commands" are catalog commands and count as
-    /// commands here). Commands right clean + 15 dB and non-commands rejected per recording,
-    /// then commands right at 5 dB (both sets), and the RSS of a 5-minute listening run:
-    ///
-    /// | | commands | seed 2 | rejection set | 5 dB | RSS |
-    /// |---|---|---|---|---|---|
-    /// | `.default` (before) | 194/208, 30/40 | 196/208, 34/40 | 65/68, 34/50 | 114/208 | 23.8 MB |
-    /// | `.live` | 205/208, 32/40 | 204/208, 35/40 | 65/68, 37/50 | 168/208 | 23.6–24.7 MB |
-    /// | with the catalog's word loop | 206/208, 38/40 | 204/208, 39/40 | 61/68, 47/50 | 173/208 | 26–27.7 MB |
-    ///
-    /// The loop would reject far more, but its 250 words cost 2–3 MB of resident memory and
-    /// the listening target is 25 MB, so `.live` has none. A beam of 1e-70 rejects 6 more than
-    /// 1e-60 but grew RSS by 0.6 MB in 5 minutes (1e-60: 0.06). A word floor of −90 rejects one
-    /// more non-command, but in the one-hour soak (`ParloListenBench --minutes 60 --catalog`)
-    /// it rejected 37 of 255 "apri la mappa" as the live mean drifted; −100: none of 1,275
-    /// commands lost. Latency is unchanged (201 ms median).
-    public static let live = Rejection(minimumScorePerFrame: -48, minimumShortScorePerFrame: -56,
-                                       minimumWordScorePerFrame: -100, maximumUncoveredSpeech: 0.4, beam: 1e-60)
+    /// Live listening on a catalog: `.catalog`'s search and garbage loop, and a confidence
+    /// fitted on what streamed results look like (`ConfidenceModel`, by `scripts/fit-confidence`
+    /// on the development streams of audio-fixtures/eval: eSpeak NG voices, pink noise, a fan and
+    /// babble, quiet to 0 dB; never the test set). Results below `minimumConfidence` are rejected.
+    public static let live: Rejection = {
+        var r = Rejection.catalog
+        r.calibration = ConfidenceModel(bias: 7.3468, scorePerFrame: 0.9729, worstWordScorePerFrame: 0.2920,
+                                        uncoveredSpeech: -8.3638, short: -0.8405)
+        r.minimumConfidence = 0.6
+        return r
+    }()
 }

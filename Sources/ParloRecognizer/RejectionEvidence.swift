@@ -97,6 +97,7 @@ extension Rejection {
     /// 0…1, exactly 0.5 at the nearest threshold and falling towards 0 beyond it: the lowest of
     /// a logistic curve on each measure's margin to its threshold.
     func confidence(_ e: RejectionEvidence) -> Double {
+        if let calibration { return calibration.probability(e) }
         func logistic(_ x: Double) -> Double { 1 / (1 + exp(-x)) }
         let floor = (e.words ?? .max) <= Self.shortUtteranceWords ? minimumShortScorePerFrame : minimumScorePerFrame
         var c = min(logistic((e.scorePerFrame - floor) / 4),

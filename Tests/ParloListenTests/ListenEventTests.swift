@@ -11,7 +11,7 @@ final class ListenEventTests: XCTestCase {
     func testEveryEventHasTypeAndT() throws {
         let events: [ListenEvent] = [
             .speechStart(t: 1.23456), .partial(t: 1.5, text: "ten of"), .speechEnd(t: 2),
-            .recognized(t: 2, text: "ten of clubs", latencyMs: 201, score: -3000),
+            .recognized(t: 2, recognition: Recognition(text: "ten of clubs", words: [], score: -3000, audioSeconds: 1), latencyMs: 201),
             .command(t: 2, match: CommandMatch(command: "next", slots: ["n": .number(2)], language: "it", confidence: 0.8),
                      text: "avanti", latencyMs: 210),
             .rejected(t: 2, text: "", reason: "nothing recognised", latencyMs: 205),

@@ -15,7 +15,7 @@ final class ListenPipelineTests: XCTestCase {
 
     func assertUtterances(_ events: [ListenEvent], _ stream: Fixtures.Stream, file: StaticString = #filePath, line: UInt = #line) {
         let recognized = events.compactMap { e -> (Double, String, Int)? in
-            if case .recognized(let t, let text, let ms, _, _, _) = e { return (t, text, ms) } else { return nil }
+            if case .recognized(let t, let r, let ms) = e { return (t, r.text, ms) } else { return nil }
         }
         XCTAssertEqual(recognized.map(\.1), Fixtures.utterances.map(\.text), file: file, line: line)
         let starts = events.filter { $0.type == "speech_start" }.map(\.t)
@@ -87,7 +87,7 @@ final class ListenPipelineTests: XCTestCase {
         let kinds = events.filter { $0.type != "level" && $0.type != "partial" }.map(\.type)
         XCTAssertEqual(kinds, ["speech_start", "speech_end", "recognized"], "\(events.filter { $0.type != "level" })")
         XCTAssertEqual(events.first { $0.type == "speech_start" }?.t ?? 0, 0.5, accuracy: 0.021)
-        let texts = events.compactMap { e -> String? in if case .recognized(_, let text, _, _, _, _) = e { text } else { nil } }
+        let texts = events.compactMap { e -> String? in if case .recognized(_, let r, _) = e { r.text } else { nil } }
         XCTAssertEqual(texts, ["ten of clubs"])
         XCTAssertEqual(events.first { $0.type == "speech_end" }?.t ?? 0, Double(release) / 16_000, accuracy: 0.021)
     }

@@ -38,7 +38,7 @@ final class WakeModeTests: XCTestCase {
         XCTAssertEqual(wakes.count, 1)
         if case .wake(_, let phrase)? = wakes.first { XCTAssertTrue(["hey parlo", "ehi parlo"].contains(phrase), phrase) }
         XCTAssertLessThan(wakes.first?.t ?? 99, 2.5)
-        let texts = events.compactMap { e -> String? in if case .recognized(_, let text, _, _, _, _) = e { text } else { nil } }
+        let texts = events.compactMap { e -> String? in if case .recognized(_, let r, _) = e { r.text } else { nil } }
         XCTAssertEqual(texts, ["ten of clubs"])
         XCTAssertFalse(pipeline.armed)
     }

@@ -68,7 +68,7 @@ final class StudyAudioSessionTests: XCTestCase {
         let listener = try StudyListener(session: session, catalog: StudyFixtures.catalog, model: model, options: listen)
         listener.waitForSpeech = true
         var heard: [String] = []
-        try await listener.run(source.start()) { if case .recognized(_, let text, _, _, _, _) = $0 { heard.append(text) } }
+        try await listener.run(source.start()) { if case .recognized(_, let r, _) = $0 { heard.append(r.text) } }
         await session.waitUntilQuiet()
         try sink.drain()
         sink.close()

@@ -57,7 +57,7 @@ final class StudyBargeInTests: XCTestCase {
             switch $0 {
             case .rejected(_, let text, let reason, _): heard.append("rejected \(text): \(reason)")
             case .command(_, let m, let text, _): heard.append("command \(m.command): \(text)")
-            case .recognized(let t, let text, _, let score, _, _): heard.append("recognized \(text) t=\(t) score=\(score)")
+            case .recognized(let t, let r, _): heard.append("recognized \(r.text) t=\(t) score=\(r.score)")
             case .speechStart(let t): heard.append("start \(t)")
             default: break
             }

@@ -1,0 +1,39 @@
+import Foundation
+
+/// The probability that a recognised command is the one spoken, from its rejection evidence: a
+/// logistic regression fitted on development audio (never on the held-out test set).
+///
+/// The floors of `Rejection` say only "above or below a threshold"; their logistic margins gave
+/// the same 0.88 to most accepted results. Fitted on what a result looks like when it is right
+/// and when it is wrong (wrong command, wrong slot, or speech that was no command), the model's
+/// output is calibrated: of the results it gives about p, about p are right (the reliability
+/// table in docs/evaluation.md). `scripts/fit-confidence` refits it from `parlo listen` events.
+public struct ConfidenceModel: Sendable, Equatable, Codable {
+    public var bias: Double
+    /// Per mean acoustic score per frame (÷ 10).
+    public var scorePerFrame: Double
+    /// Per worst word's score per frame (÷ 10).
+    public var worstWordScorePerFrame: Double
+    /// Per share of loud frames no word covers.
+    public var uncoveredSpeech: Double
+    /// For results of at most `Rejection.shortUtteranceWords` words.
+    public var short: Double
+
+    public init(bias: Double, scorePerFrame: Double, worstWordScorePerFrame: Double, uncoveredSpeech: Double, short: Double) {
+        self.bias = bias; self.scorePerFrame = scorePerFrame; self.worstWordScorePerFrame = worstWordScorePerFrame
+        self.uncoveredSpeech = uncoveredSpeech; self.short = short
+    }
+
+    /// The features in the order of `weights` (scores scaled to tens, so weights stay readable).
+    public static func features(_ e: RejectionEvidence) -> [Double] {
+        [e.scorePerFrame / 10, e.worstWordScorePerFrame / 10, e.uncoveredSpeech ?? 0,
+         (e.words ?? .max) <= Rejection.shortUtteranceWords ? 1 : 0]
+    }
+
+    public var weights: [Double] { [scorePerFrame, worstWordScorePerFrame, uncoveredSpeech, short] }
+
+    public func probability(_ e: RejectionEvidence) -> Double {
+        let z = zip(weights, Self.features(e)).reduce(bias) { $0 + $1.0 * $1.1 }
+        return 1 / (1 + exp(-z))
+    }
+}
