@@ -2,7 +2,7 @@
 SWIFT ?= swift
 RELEASE_BIN = .build/release/parlo
 
-.PHONY: setup demo test bench soak build clean fixtures
+.PHONY: setup demo test bench soak build clean fixtures eval-sets eval
 
 setup:
 	@scripts/setup
@@ -43,11 +43,21 @@ soak:
 	.build/release/ParloListenBench --minutes 60
 
 ## Regenerate audio-fixtures/commands from grammars/ (deterministic) and the first English set.
-fixtures: build
+fixtures: build eval-sets
 	@scripts/setup fixtures
 	@scripts/check-setup fixtures
 	$(RELEASE_BIN) fixtures synth
 	scripts/make-basic-fixtures
+
+## The dev and held-out test evaluation sets (docs/evaluation.md): synthesised, gitignored.
+eval-sets:
+	@scripts/setup eval
+	@scripts/check-setup eval
+	scripts/make-eval-sets
+
+## Baseline on both sets, per file and live, dev and test side by side (not in `make test`).
+eval: build
+	scripts/eval both
 
 clean:
 	rm -rf .build

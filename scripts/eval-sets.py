@@ -1,0 +1,282 @@
+#!/usr/bin/python3
+"""Planning and mixing for scripts/make-eval-sets (see docs/evaluation.md).
+
+  eval-sets.py plan SET          the utterances of SET with voice, perturbation and room (TSV on stdout)
+  eval-sets.py mix SET DIR       per-file conditions + manifest.jsonl, live streams + labels, from DIR/work
+
+Deterministic: every random choice comes from random.Random / numpy generators seeded with a
+string naming the set, the utterance and the condition.
+
+Levels. Speech is set to an active-speech RMS of SPEECH_DBFS (-26 dBFS). Active speech is measured
+as in Sources/ParloFixtures/NoiseMixer.swift: 20 ms frames, those within 40 dB of the loudest
+frame are active, and the speech power is the mean square over the active frames' samples. The
+noise is scaled so that its RMS over the whole file (or the whole stream) is the speech's active
+RMS minus the SNR in dB. "quiet" has the set's first noise at a faint -60 dBFS instead. If a file
+would clip, speech and noise are scaled down together (ratio kept).
+"""
+import hashlib
+import json
+import os
+import random
+import sys
+import wave
+
+import numpy as np
+
+RATE = 16000
+FRAME = 320
+ACTIVITY_DB = 40.0
+SPEECH_DBFS = -26.0
+QUIET_FLOOR_DBFS = -60.0
+LISTS = "audio-fixtures/eval/lists"
+
+# Conditions: name -> SNR in dB (None: quiet).
+CONDITIONS = {"quiet": None, "snr20": 20, "snr15": 15, "snr10": 10, "snr05": 5, "snr00": 0}
+NOISES = {"dev": ["pink", "fan50", "babble-espeak"], "test": ["fan60", "babble-flite-festival", "tv"]}
+
+# Rooms: reverberation (sox reverb: reverberance, HF damping, room scale, stereo depth, pre-delay
+# ms, wet gain dB) and a desk-microphone response. The sox effects are in scripts/make-eval-sets;
+# here only names, dealt to utterances.
+ROOMS = {"dev": ["dev-small", "dev-living"], "test": ["test-office", "test-hall"]}
+
+DEV_VOICES = {
+    "en": ["en-us", "en-gb", "en-gb-x-rp", "en-gb-scotland", "en-029", "en-gb-x-gbclan"],
+    "it": ["it"],
+}
+DEV_VARIANTS = ["m1", "m2", "m3", "m4", "m5", "m6", "m7", "f1", "f2", "f3", "f4"]
+# Test voices: engine:voice and the mean F0 flite is asked for (festival: none).
+TEST_VOICES = {
+    "en": [("flite", "kal16", 100), ("flite", "slt", 175), ("flite", "rms", 105), ("flite", "awb", 110),
+           ("festival", "cmu_us_slt_arctic_hts", 0)],
+    "it": [("festival", "pc_diphone", 0), ("festival", "lp_diphone", 0)],
+}
+PITCH_CENTS = [-400, -300, -200, 0, 200, 300, 400]
+TEMPOS = [0.85, 0.9, 0.95, 1.0, 1.05, 1.1, 1.15]
+WARPS = [0.9, 0.95, 1.0, 1.05, 1.1]
+
+
+def rng(*parts):
+    return random.Random("/".join(str(p) for p in parts))
+
+
+def nprng(*parts):
+    digest = hashlib.sha256("/".join(str(p) for p in parts).encode()).digest()
+    return np.random.default_rng(int.from_bytes(digest[:8], "little"))
+
+
+def env_int(name, default):
+    v = os.environ.get(name)
+    return default if v in (None, "", "all") else int(v)
+
+
+def items(set_name):
+    """(id, language, kind, text, command, slots) of a set, commands first."""
+    out = []
+    limit_c = env_int("EVAL_COMMANDS", 10**9)          # per language
+    limit_n = env_int("EVAL_NONCOMMANDS", 10**9)       # per language
+    count = {}
+    for line in open(f"{LISTS}/{set_name}-commands.jsonl", encoding="utf-8"):
+        d = json.loads(line)
+        n = count.get(d["language"], 0)
+        if n >= limit_c:
+            continue
+        count[d["language"]] = n + 1
+        out.append((f"{d['language']}-cmd-{n:03d}", d["language"], "command", d["text"], d["command"], d["slots"]))
+    for lang in ("en", "it"):
+        rows = [l.rstrip("\n").split("\t") for l in open(f"{LISTS}/{set_name}-{lang}-noncommands.tsv", encoding="utf-8") if l.strip()]
+        # Spread the kinds when a limit cuts the list: deterministic shuffle.
+        rng(set_name, "noncommands", lang).shuffle(rows)
+        for i, (kind, text) in enumerate(rows[:limit_n]):
+            out.append((f"{lang}-non-{i:03d}", lang, kind, text, None, {}))
+    return out
+
+
+def plan(set_name):
+    for n, (uid, lang, kind, text, command, slots) in enumerate(items(set_name)):
+        r = rng(set_name, "voice", uid)
+        room = ROOMS[set_name][n % 2]
+        if set_name == "dev":
+            voice = f"{r.choice(DEV_VOICES[lang])}+{r.choice(DEV_VARIANTS)}"
+            engine, rate, f0, warp, pitch, tempo = "espeak", r.randrange(130, 191, 5), 0, 1.0, 0, 1.0
+        else:
+            engine, voice, f0 = r.choice(TEST_VOICES[lang])
+            rate, pitch, tempo, warp = 0, r.choice(PITCH_CENTS), r.choice(TEMPOS), r.choice(WARPS)
+        print("\t".join(str(x) for x in (uid, lang, kind, engine, voice, rate, f0, warp, pitch, tempo, room,
+                                          text, command or "", json.dumps(slots, sort_keys=True))))
+
+
+def voice_label(row):
+    uid, lang, kind, engine, voice, rate, f0, warp, pitch, tempo = row[:10]
+    if engine == "espeak":
+        return f"espeak-ng:{voice}@{rate}"
+    return f"{engine}:{voice} pitch{int(pitch):+d}c tempo{float(tempo):g} warp{float(warp):g}"
+
+
+def read_wav(path):
+    with wave.open(path, "rb") as w:
+        assert w.getframerate() == RATE and w.getnchannels() == 1 and w.getsampwidth() == 2, path
+        return np.frombuffer(w.readframes(w.getnframes()), dtype="<i2").astype(np.float64) / 32768.0
+
+
+def write_wav(path, x):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    pcm = np.clip(np.round(x * 32768.0), -32768, 32767).astype("<i2")
+    with wave.open(path, "wb") as w:
+        w.setnchannels(1)
+        w.setsampwidth(2)
+        w.setframerate(RATE)
+        w.writeframes(pcm.tobytes())
+
+
+def frame_energies(x):
+    n = (len(x) + FRAME - 1) // FRAME
+    padded = np.zeros(n * FRAME)
+    padded[:len(x)] = x
+    return (padded.reshape(n, FRAME) ** 2).mean(axis=1)
+
+
+def active(x):
+    """Boolean per 20 ms frame: within ACTIVITY_DB of the loudest frame."""
+    e = frame_energies(x)
+    if e.max() <= 0:
+        return np.zeros(len(e), dtype=bool)
+    return e >= e.max() * 10 ** (-ACTIVITY_DB / 10)
+
+
+def active_rms(x):
+    a = active(x)
+    e = frame_energies(x)
+    return float(np.sqrt(e[a].mean())) if a.any() else 0.0
+
+
+def db(v):
+    return 10 ** (v / 20)
+
+
+def load_speech(work, uid):
+    """The clean utterance at SPEECH_DBFS active RMS, trimmed to 0.05 s around frames within 55 dB
+    of its loudest (drops digital silence, keeps the reverberation tail)."""
+    x = read_wav(f"{work}/clean/{uid}.wav")
+    e = frame_energies(x)
+    keep = np.nonzero(e >= e.max() * 10 ** (-55 / 10))[0]
+    lo = max(0, keep[0] * FRAME - 800)
+    hi = min(len(x), (keep[-1] + 1) * FRAME + 800)
+    x = x[lo:hi]
+    return x * (db(SPEECH_DBFS) / active_rms(x))
+
+
+def noise_segment(beds, name, n, r):
+    bed = beds[name]
+    off = int(r.integers(0, len(bed) - n)) if len(bed) > n else 0
+    seg = bed[off:off + n]
+    while len(seg) < n:
+        seg = np.concatenate([seg, bed[:n - len(seg)]])
+    return seg / np.sqrt((seg ** 2).mean())
+
+
+def mix(set_name, root):
+    work = f"{root}/work"
+    rows = [l.rstrip("\n").split("\t") for l in open(f"{work}/plan.tsv", encoding="utf-8")]
+    beds = {n: read_wav(f"{work}/noise/{n}.wav") for n in NOISES[set_name]}
+    cmd_conds = os.environ.get("EVAL_CONDITIONS", "quiet snr20 snr15 snr10 snr05 snr00").split()
+    non_conds = os.environ.get("EVAL_NONCOMMAND_CONDITIONS", "quiet snr15 snr05").split()
+    lead, pad = 0.3, 0.3
+    manifest = []
+    per_cond = {c: [] for c in CONDITIONS}
+    speech = {}
+    for i, row in enumerate(rows):
+        uid, lang, kind = row[0], row[1], row[2]
+        text, command, slots, room = row[11], row[12] or None, json.loads(row[13]), row[10]
+        s = load_speech(work, uid)
+        speech[uid] = s
+        x = np.concatenate([np.zeros(int(lead * RATE)), s, np.zeros(int(pad * RATE))])
+        for ci, cond in enumerate(CONDITIONS):
+            if cond not in (cmd_conds if command else non_conds):
+                continue
+            snr = CONDITIONS[cond]
+            names = NOISES[set_name]
+            if snr is None:
+                noise_name, level = names[0], db(QUIET_FLOOR_DBFS)
+            else:
+                noise_name, level = names[(i + ci) % len(names)], db(SPEECH_DBFS - snr)
+            nz = noise_segment(beds, noise_name, len(x), nprng(set_name, uid, cond)) * level
+            y = x + nz
+            peak = np.abs(y).max()
+            if peak > 0.97:
+                y *= 0.97 / peak
+            rel = f"{cond}/{uid}.wav"
+            write_wav(f"{root}/{rel}", y)
+            entry = {"audio": rel, "text": text, "language": lang, "command": command, "slots": slots,
+                     "rejected": command is None, "snr_db": snr, "voice": voice_label(row),
+                     "noise": noise_name if snr is not None else f"{noise_name}@{QUIET_FLOOR_DBFS:g}dBFS",
+                     "room": room, "condition": cond, "kind": kind, "id": uid}
+            manifest.append(entry)
+            per_cond[cond].append((uid, entry))
+    with open(f"{root}/manifest.jsonl", "w", encoding="utf-8") as f:
+        for e in manifest:
+            f.write(json.dumps(e, ensure_ascii=False, sort_keys=True) + "\n")
+
+    # Live streams: one per condition, every utterance of it in a fixed shuffled order.
+    for cond, entries in per_cond.items():
+        if not entries:
+            continue
+        r = rng(set_name, "stream", cond)
+        order = list(entries)
+        r.shuffle(order)
+        gaps = [r.uniform(1.2, 2.5) for _ in order]
+        pieces, labels, t = [np.zeros(2 * RATE)], [], 2 * RATE
+        for (uid, e), gap in zip(order, gaps):
+            s = speech[uid]
+            a = np.nonzero(active(s))[0]
+            labels.append({"start": round((t + a[0] * FRAME) / RATE, 3),
+                           "end": round((t + min(len(s), (a[-1] + 1) * FRAME)) / RATE, 3),
+                           "text": e["text"], "language": e["language"], "command": e["command"],
+                           "slots": e["slots"], "rejected": e["rejected"], "id": uid, "kind": e["kind"],
+                           "voice": e["voice"], "room": e["room"]})
+            pieces.append(s)
+            t += len(s)
+            g = int(round(gap * RATE))
+            pieces.append(np.zeros(g))
+            t += g
+        pieces.append(np.zeros(RATE))
+        x = np.concatenate(pieces)
+        # Noise throughout: the set's noises in turns of 60 s, crossfaded over 1 s.
+        snr = CONDITIONS[cond]
+        names = NOISES[set_name] if snr is not None else NOISES[set_name][:1]
+        level = db(QUIET_FLOOR_DBFS) if snr is None else db(SPEECH_DBFS - snr)
+        nr = nprng(set_name, "stream-noise", cond)
+        block, fade = 60 * RATE, RATE
+        noise = np.zeros(len(x))
+        k = 0
+        while k * block < len(x):
+            start = max(0, k * block - fade)
+            end = min(len(x), (k + 1) * block)
+            seg = noise_segment(beds, names[k % len(names)], end - start, nr)
+            env = np.ones(end - start)
+            if k > 0:
+                env[:fade] = np.linspace(0, 1, fade)
+            if end < len(x):
+                env[-fade:] = np.linspace(1, 0, fade)
+            noise[start:end] += seg * env
+            k += 1
+        noise *= level / np.sqrt((noise ** 2).mean())
+        y = x + noise
+        peak = np.abs(y).max()
+        if peak > 0.97:
+            y *= 0.97 / peak
+        write_wav(f"{root}/streams/{cond}.wav", y)
+        with open(f"{root}/streams/{cond}.labels.jsonl", "w", encoding="utf-8") as f:
+            for lab in labels:
+                f.write(json.dumps(lab, ensure_ascii=False, sort_keys=True) + "\n")
+        print(f"{set_name} stream {cond}: {len(labels)} utterances, {len(y) / RATE / 60:.1f} min", file=sys.stderr)
+    print(f"{set_name}: {len(manifest)} files", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    cmd = sys.argv[1]
+    if cmd == "plan":
+        plan(sys.argv[2])
+    elif cmd == "mix":
+        mix(sys.argv[2], sys.argv[3])
+    else:
+        sys.exit(f"eval-sets.py: unknown command {cmd}")
