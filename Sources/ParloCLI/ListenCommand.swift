@@ -75,8 +75,13 @@ struct ListenCommand: AsyncParsableCommand {
             // The catalog's decoder streams with its garbage loop: its streaming result was as
             // accurate as a whole-utterance re-decode on the development streams (quiet to 5 dB),
             // and comes at the end of the hangover instead of a second decode later.
-            if jsgf == nil { options.finalPass = ProcessInfo.processInfo.environment["PARLO_FP"] == "s" ? .streaming : .batchWhenRejected; options.cepstralAdaptationSeconds = 1 }
-            let conditioner: AudioConditioner? = denoise == 0 ? nil : try NoiseSuppressor(options: .init(suppressDB: -Int32(denoise)))
+            if jsgf == nil { options.finalPass = .batchUntilWarm; options.cepstralAdaptationSeconds = 1 }
+            // A file gets the floor a microphone would add before anything else hears it (the
+            // recognizer then adds none of its own).
+            var stages: [any AudioConditioner] = []
+            if let floor = capture.noiseFloor { stages.append(PinkNoiseFloor(levelDB: floor)) }
+            if denoise > 0 { stages.append(try NoiseSuppressor(options: .init(suppressDB: -Int32(denoise)))) }
+            let conditioner: AudioConditioner? = stages.isEmpty ? nil : ConditionerChain(stages)
             let classifier: VoiceActivityClassifier? = vad == .webrtc ? try WebRTCVoiceActivity() : nil
             pipeline = ListenPipeline(recognizer: recognizer, interpreter: interpreter, mode: listenMode, options: options,
                                       conditioner: conditioner, classifier: classifier)
@@ -115,9 +120,10 @@ struct ListenCommand: AsyncParsableCommand {
         }
         let compiled = try CatalogCompiler(model: model, logger: logger).compile(folder: catalog.grammar)
         var rejection = Rejection.live
+        rejection.minimumConfidence = 0.5
         if let minConfidence { rejection.minimumConfidence = minConfidence }
         let recognizer = try CatalogRecognizer(compiled: compiled, model: model, rejection: rejection,
-                                               noiseFloor: capture.noiseFloor)
+                                               noiseFloor: nil)
         return (recognizer, StudyInterpreter(matcher: CommandMatcher(sentences: compiled.sentences)))
     }
 

@@ -39,10 +39,6 @@ public final class ListenPipeline {
         case batch
         /// Re-decode the first `warmUtterances` utterances, then trust streaming.
         case batchUntilWarm
-        /// Use the streaming result unless it was rejected; then re-decode the utterance whole
-        /// (its own cepstral mean) and take that result. Commands the stream heard surely come
-        /// at the end of the hangover; a second decode is spent only on the doubtful ones.
-        case batchWhenRejected
     }
 
     public let options: Options
@@ -254,14 +250,13 @@ public final class ListenPipeline {
         let began = clock.now
         var recognition = try recognizer.end()
         if let prior = options.cepstralAdaptationSeconds { recognizer.adaptStreamingMean(priorSeconds: prior) }
-        let batch: Bool
         switch options.finalPass {
-        case .streaming: batch = false
-        case .batch: batch = true
-        case .batchUntilWarm: batch = utterancesDecoded < Self.warmUtterances
-        case .batchWhenRejected: batch = recognition.rejected
+        case .streaming: break
+        case .batch: recognition = try decoder.decodeUtterance(utterance)
+        case .batchUntilWarm where utterancesDecoded < Self.warmUtterances:
+            recognition = try recognizer.decode(utterance)     // one pass: the cold start's fix, kept cheap
+        case .batchUntilWarm: break
         }
-        if batch { recognition = try decoder.decodeUtterance(utterance) }
         utterancesDecoded += 1
         let interpretation = interpreter?.interpret(recognition)
         let elapsed = began.duration(to: clock.now)
