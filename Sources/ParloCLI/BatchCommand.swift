@@ -136,6 +136,7 @@ struct BatchCommand: ParsableCommand {
         let model = try AcousticModel.locate(global.model)
         let options = try parsedDecoderOptions()
         let rawFormat = try raw.format()
+        if let warning = raw.ignoredWarning(for: files) { printError(warning) }
         let runner = try makeRunner(model: model, options: options, raw: rawFormat, logger: log)
 
         var session = try BatchSession(outPath: out, resume: resume, expectations: expectations,
