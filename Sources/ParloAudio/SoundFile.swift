@@ -20,6 +20,9 @@ public final class SoundFile {
     /// A file with a header (WAV, FLAC, …) is read by its header even when `raw` is given: its
     /// own rate and format are right, and forcing the raw ones read it as noise at a wrong speed.
     public init(path: String, raw: RawFormat? = nil) throws {
+        // libsndfile calls a folder "Format not recognised" and a missing file a "System error":
+        // name those cases first, so its own words are kept for files it really tried to parse.
+        if let problem = FileProblem.reading(path) { throw AudioError(.inaccessible, path: path, problem) }
         if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size == 0 {
             throw AudioError(.empty, path: path, "empty file (0 bytes)")
         }
@@ -33,8 +36,9 @@ public final class SoundFile {
             info.format = raw.sndfileFormat
         }
         guard let h = sf_open(path, Int32(SFM_READ), &info) else {
-            let reason = String(cString: sf_strerror(nil))
-            throw AudioError(.cannotOpen, path: path, "cannot open: \(reason)")
+            var reason = String(cString: sf_strerror(nil))
+            if reason.hasSuffix(".") { reason.removeLast() }
+            throw AudioError(.cannotOpen, path: path, "not audio libsndfile can read (\(reason))")
         }
         handle = h
         self.path = path

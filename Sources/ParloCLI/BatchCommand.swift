@@ -130,7 +130,8 @@ struct BatchCommand: ParsableCommand {
         let log = global.bootstrap()
         let start = Date()
         let (files, missing) = AudioFiles.expand(paths)
-        for m in missing { printError("\(m): no such file or folder") }
+        // Missing, a link loop, a folder of its path not searchable: say which.
+        for m in missing { printError("\(m): \(FileProblem.reading(m) ?? "no such file or folder")") }
 
         let expectations = try expect.map { try ExpectationSet(manifest: $0) } ?? ExpectationSet()
         let model = try AcousticModel.locate(global.model)
@@ -146,7 +147,8 @@ struct BatchCommand: ParsableCommand {
         try runner.run(todo) { _, result in session.record(result) }
         let summary = session.finish(wallSeconds: Date().timeIntervalSince(start), jobs: min(jobs, max(1, todo.count)))
         if summary.failed > 0 || !missing.isEmpty || files.isEmpty {
-            if files.isEmpty { printError("no audio files found in \(paths.joined(separator: " "))") }
+            // A path already reported missing explains the empty batch: one line, not two.
+            if files.isEmpty && missing.isEmpty { printError("no audio files found in \(paths.joined(separator: " "))") }
             throw ExitCode(1)
         }
     }

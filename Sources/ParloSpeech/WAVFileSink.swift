@@ -14,6 +14,8 @@ public final class WAVFileSink: SpeechSink, @unchecked Sendable {
             writer = try SoundFileWriter(path: path, sampleRate: sampleRate, format: .wav16)
             // An interrupted say/read/study keeps a readable file of what was spoken.
             writer.updateHeaderOnEveryWrite()
+        } catch let error as AudioError {
+            throw error     // already one line naming the path, what is wrong and what to do
         } catch {
             throw SpeechError(.sinkFailed, "cannot create \(path): \(error)")
         }
