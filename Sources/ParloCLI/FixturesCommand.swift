@@ -47,6 +47,7 @@ struct FixturesSynthCommand: ParsableCommand {
     func run() throws {
         let logger = global.bootstrap()
         do {
+            if let problem = FileProblem.writingFolder(out) { throw CLIError("\(out) (--out): \(problem)") }
             let loaded = try CatalogLoader.load(folder: catalog.grammar)
             var options = FixtureGenerator.Options()
             options.perCommand = perCommand
