@@ -170,7 +170,7 @@ struct BatchCommand: ParsableCommand {
             _ = try make()
             return BatchRunner(jobs: jobs, decoder: decoder, recognizer: make)
         }
-        let compiled = try CatalogCompiler(model: model, logger: logger).compile(folder: grammar ?? "grammars")
+        let compiled = try CatalogCompiler(model: model, logger: logger).compile(loadCatalog(grammar ?? "grammars"))
         let matcher = CommandMatcher(sentences: compiled.sentences)
         let rejection = rejectionSetting(default: !noReject, base: .catalog)
         let make: BatchRunner.RecognizerFactory = {

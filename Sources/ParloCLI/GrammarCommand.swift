@@ -18,6 +18,14 @@ struct CatalogOptions: ParsableArguments {
     var grammar: String = "grammars"
 }
 
+/// Loads the catalog in `folder` and prints its warnings (one `parlo: file:line: warning: …`
+/// line each): every command that reads a catalog goes through here, so none stays silent.
+func loadCatalog(_ folder: String) throws -> Catalog {
+    let catalog = try CatalogLoader.load(folder: folder)
+    for w in catalog.warnings { printError(w.description) }
+    return catalog
+}
+
 
 struct GrammarCheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -35,7 +43,7 @@ struct GrammarCheckCommand: ParsableCommand {
         let logger = global.bootstrap()
         do {
             let model = try AcousticModel.locate(global.model)
-            let compiled = try CatalogCompiler(model: model, logger: logger).compile(folder: catalog.grammar)
+            let compiled = try CatalogCompiler(model: model, logger: logger).compile(loadCatalog(catalog.grammar))
             let report = CatalogReport(compiled, threshold: threshold)
             print(report.render(showWords: !noWords))
             if report.duplicates.contains(where: \.isConflict) { throw ExitCode(2) }
@@ -65,7 +73,7 @@ struct GrammarCompileCommand: ParsableCommand {
             // Foundation reports an --out that is a file as an NSError dump: check it first, in words.
             if let problem = FileProblem.writingFolder(out) { throw CLIError("\(out) (--out): \(problem)") }
             let model = try AcousticModel.locate(global.model)
-            let compiled = try CatalogCompiler(model: model, logger: logger).compile(folder: catalog.grammar)
+            let compiled = try CatalogCompiler(model: model, logger: logger).compile(loadCatalog(catalog.grammar))
             let paths: (grammar: String, dictionary: String)
             do { paths = try compiled.write(to: out, name: name) } catch {
                 throw CLIError("\(out): cannot write \(name).gram and \(name).dict there (\(Self.reason(error))) — give a writable folder with --out")

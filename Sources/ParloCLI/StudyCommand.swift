@@ -55,7 +55,7 @@ struct StudyCommand: AsyncParsableCommand {
         // A recording played faster than real time keeps time by its own audio.
         let streamClock = capture.input != nil && capture.fast ? ManualStudyClock() : nil
         do {
-            let commands = try CatalogLoader.load(folder: catalog.grammar)
+            let commands = try loadCatalog(catalog.grammar)
             let library = try folder.map { try StudyLibrary(root: $0) } ?? StudyLibrary.sample()
             let characters = try SpeechOptions.catalog(path: nil)
             let voice = try characters.character(named: character)

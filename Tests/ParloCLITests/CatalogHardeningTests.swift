@@ -47,3 +47,43 @@ final class CatalogHardeningTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8), "keep")
     }
 }
+
+extension CatalogHardeningTests {
+    func testADuplicateCommandInOneFileNamesItsLines() throws {
+        let folder = try catalog("commands:\n  open:\n    en: [open it]\n  shut:\n    en: [shut it]\n  open:\n    en: [open that]\n")
+        let line = try failure(["match", "--grammar", folder, "open it"])
+        XCTAssertTrue(line.contains("a.yaml:6:"), line)
+        XCTAssertTrue(line.contains("line 2"), line)
+        XCTAssertTrue(line.contains("'open'"), line)
+    }
+
+    func testAnUnsupportedLanguageNamesTheSupportedOnesAndItsLine() throws {
+        let folder = try catalog("commands:\n  open:\n    en: [open it]\n    fr: [ouvre le]\n")
+        for arguments in [["match", "--grammar", folder, "open it"], ["grammar", "check", "--grammar", folder]] {
+            let line = try failure(arguments)
+            XCTAssertTrue(line.contains("a.yaml:4:"), line)
+            XCTAssertTrue(line.contains("'fr'") && line.contains("en, it"), line)
+            XCTAssertFalse(line.contains("grammars/pronunciations.dict"), "pointed at another folder: \(line)")
+        }
+    }
+
+    func testCommandsWithoutSentencesAndUnpronounceableSentencesWarn() throws {
+        let folder = try catalog("commands:\n  open:\n    en: [open it]\n  close: {}\n  shut:\n    en: [shut 3 doors 😀]\n")
+        let out = try run(["match", "--grammar", folder, "open it"])
+        XCTAssertEqual(out.status, 0, out.stderr)
+        let lines = ParloProcess.errorLines(out)
+        XCTAssertEqual(lines.count, 2, out.stderr)
+        XCTAssertTrue(lines.first { $0.contains("'close'") }?.contains("a.yaml:4: warning") ?? false, out.stderr)
+        let shut = String(lines.first { $0.contains("shut 3") } ?? "")
+        XCTAssertTrue(shut.contains("a.yaml:6: warning") && shut.contains("'3'") && shut.contains("'😀'"), out.stderr)
+        XCTAssertTrue(shut.contains("cannot be pronounced"), shut)
+        XCTAssertEqual(try ParloProcess.object(out.lines[0])["command"] as? String, "open")
+        // The shipped catalog has none of these.
+        XCTAssertEqual(try run(["match", "--grammar", Self.grammar, "open math"]).stderr, "")
+    }
+
+    func testACatalogOfEmptyFilesIsAnError() throws {
+        let line = try failure(["match", "--grammar", try catalog(""), "open it"])
+        XCTAssertTrue(line.contains("no commands"), line)
+    }
+}
