@@ -87,3 +87,32 @@ extension CatalogHardeningTests {
         XCTAssertTrue(line.contains("no commands"), line)
     }
 }
+
+/// Issue 13 defect 13.6-7: typed commands.
+extension CatalogHardeningTests {
+    func match(_ text: String) throws -> [String: Any] {
+        let out = try run(["match", "--json", "--grammar", Self.grammar, text])
+        XCTAssertEqual(out.status, 0, out.stderr)
+        return try ParloProcess.object(out.lines.first ?? "")
+    }
+
+    func testANegativeNumberNeverMatchesAsPositive() throws {
+        for text in ["set a -5 minute timer", "start a -5 minute timer", "start a minus five minute timer"] {
+            let r = try match(text)
+            XCTAssertTrue(r["command"] is NSNull, "\(text): \(r)")
+            XCTAssertTrue((r["reason"] as? String)?.contains("negative number -5") ?? false, "\(text): \(r)")
+        }
+        // The sign is only a sign: hyphenated words and positive numbers still work.
+        XCTAssertEqual((try match("start a five-minute timer")["slots"] as? [String: Any])?["minutes"] as? Int, 5)
+        XCTAssertEqual((try match("start a 5 minute timer")["slots"] as? [String: Any])?["minutes"] as? Int, 5)
+    }
+
+    func testTheRejectionReasonIsTrueAboutSharedWords() throws {
+        let r = try match("please open the big door of the house now")
+        XCTAssertTrue(r["command"] is NSNull)
+        let reason = r["reason"] as? String ?? ""
+        XCTAssertFalse(reason.contains("no command shares a word"), reason)
+        XCTAssertTrue(reason.contains("'open'"), reason)
+        XCTAssertEqual(try match("zzz qqq")["reason"] as? String, "no command shares a word with the text")
+    }
+}
