@@ -3,6 +3,7 @@ import ParloAudio
 /// A sink writing 16-bit mono WAV; what is written counts as heard at once.
 ///
 /// Closes the file (finalising the header) in `close()` or when released.
+// @unchecked Sendable: `writer` and `frames` are used only by SpeechSink methods, which the owning SpeechQueue actor calls one at a time; `close()` is called after the queue has drained.
 public final class WAVFileSink: SpeechSink, @unchecked Sendable {
     public let sampleRate: Int
     public let path: String
