@@ -7,6 +7,7 @@ import ParloCore
 /// `alsa.conf`: tests and fixtures define `file`-plugin devices here without touching the
 /// process-wide `ALSA_CONFIG_PATH`. Plugins are resolved inside libasound, so a slave must be
 /// written inline (`slave.pcm { type null }`), not by the name of a system device.
+// @unchecked Sendable: immutable after `init`: `handle` is a `let` that libasound only reads when a PCM is opened from it, freed once in `deinit`; `text` is a `let`.
 public final class ALSAConfiguration: @unchecked Sendable {
     let handle: OpaquePointer
     /// The text it was built from.

@@ -16,12 +16,18 @@ public final class SoundFile {
     private(set) public var framesRead = 0
 
     /// Opens `path`; `raw` describes headerless PCM (required for it, ignored otherwise).
+    ///
+    /// A file with a header (WAV, FLAC, …) is read by its header even when `raw` is given: its
+    /// own rate and format are right, and forcing the raw ones read it as noise at a wrong speed.
     public init(path: String, raw: RawFormat? = nil) throws {
+        // libsndfile calls a folder "Format not recognised" and a missing file a "System error":
+        // name those cases first, so its own words are kept for files it really tried to parse.
+        if let problem = FileProblem.reading(path) { throw AudioError(.inaccessible, path: path, problem) }
         if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size == 0 {
             throw AudioError(.empty, path: path, "empty file (0 bytes)")
         }
         var info = SF_INFO()
-        if let raw {
+        if let raw, !Self.hasHeader(path) {
             guard raw.sampleRate > 0, raw.channels > 0 else {
                 throw AudioError(.badRawFormat, path: path, "raw rate and channels must be positive")
             }
@@ -30,8 +36,9 @@ public final class SoundFile {
             info.format = raw.sndfileFormat
         }
         guard let h = sf_open(path, Int32(SFM_READ), &info) else {
-            let reason = String(cString: sf_strerror(nil))
-            throw AudioError(.cannotOpen, path: path, "cannot open: \(reason)")
+            var reason = String(cString: sf_strerror(nil))
+            if reason.hasSuffix(".") { reason.removeLast() }
+            throw AudioError(.cannotOpen, path: path, "not audio libsndfile can read (\(reason))")
         }
         handle = h
         self.path = path
@@ -50,6 +57,22 @@ public final class SoundFile {
             sf_close(h)
             throw AudioError(.truncated, path: path, "truncated: the header promises \(claimed)")
         }
+    }
+
+    /// Extensions of headerless PCM: raw options always apply to these, whatever the bytes look like.
+    public static let headerlessExtensions: Set<String> = ["raw", "pcm"]
+
+    /// Whether `path` carries its own format: not named `.raw`/`.pcm`, and libsndfile recognises
+    /// its header. Raw options apply only to files for which this is false.
+    public static func hasHeader(_ path: String) -> Bool {
+        guard !headerlessExtensions.contains((path as NSString).pathExtension.lowercased()) else { return false }
+        // Probing a FIFO or device would consume or block on its data: only regular files have headers to find.
+        var st = stat()
+        guard stat(path, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { return false }
+        var info = SF_INFO()
+        guard let h = sf_open(path, Int32(SFM_READ), &info) else { return false }
+        sf_close(h)
+        return true
     }
 
     /// libsndfile's parse log for an open file: it notes where header and data disagree.

@@ -29,7 +29,9 @@ public final class SoundFileWriter {
         info.channels = Int32(channels)
         info.format = format.sndfile
         guard let h = sf_open(path, Int32(SFM_WRITE), &info) else {
-            throw AudioError(.cannotOpen, path: path, "cannot write: \(String(cString: sf_strerror(nil)))")
+            let reason = String(cString: sf_strerror(nil))
+            if let problem = FileProblem.writing(path) { throw AudioError(.inaccessible, path: path, problem) }
+            throw AudioError(.cannotWrite, path: path, "cannot write (\(reason))")
         }
         handle = h
         self.path = path

@@ -7,6 +7,7 @@ import ParloRecognizer
 ///
 /// Results arrive on `deliver` from worker threads, one at a time (serialised by a lock), so a
 /// caller can write each line to disk at once: an interrupted batch keeps what it finished.
+// @unchecked Sendable: every stored property is a `let` set in `init` (the factories are @Sendable, FileDecoder a value); a run's shared, mutable state is `State`, which locks.
 public final class BatchRunner: @unchecked Sendable {
     public typealias RecognizerFactory = @Sendable () throws -> any UtteranceDecoder
     /// Turns a recognition into the command it triggers (with a catalog), on the worker thread.
@@ -56,6 +57,7 @@ public final class BatchRunner: @unchecked Sendable {
     }
 
     /// Shared between workers: the next file to take and the reorder buffer.
+    // @unchecked Sendable: `next`, `pending`, `delivered` and `error` change only under `lock`, and `deliver` is called under it; `run` reads `error`/`delivered` without it only after `concurrentPerform` has returned (every worker done).
     private final class State: @unchecked Sendable {
         private let lock = NSLock()
         private var next = 0

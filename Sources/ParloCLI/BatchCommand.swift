@@ -134,12 +134,14 @@ struct BatchCommand: ParsableCommand {
         let log = global.bootstrap()
         let start = Date()
         let (files, missing) = AudioFiles.expand(paths)
-        for m in missing { printError("\(m): no such file or folder") }
+        // Missing, a link loop, a folder of its path not searchable: say which.
+        for m in missing { printError("\(m): \(FileProblem.reading(m) ?? "no such file or folder")") }
 
         let expectations = try expect.map { try ExpectationSet(manifest: $0) } ?? ExpectationSet()
         let model = try AcousticModel.locate(global.model)
         let options = try parsedDecoderOptions()
         let rawFormat = try raw.format()
+        if let warning = raw.ignoredWarning(for: files) { printError(warning) }
         let runner = try makeRunner(model: model, options: options, raw: rawFormat, logger: log)
 
         var session = try BatchSession(outPath: out, resume: resume, expectations: expectations,
@@ -149,7 +151,8 @@ struct BatchCommand: ParsableCommand {
         try runner.run(todo) { _, result in session.record(result) }
         let summary = session.finish(wallSeconds: Date().timeIntervalSince(start), jobs: min(jobs, max(1, todo.count)))
         if summary.failed > 0 || !missing.isEmpty || files.isEmpty {
-            if files.isEmpty { printError("no audio files found in \(paths.joined(separator: " "))") }
+            // A path already reported missing explains the empty batch: one line, not two.
+            if files.isEmpty && missing.isEmpty { printError("no audio files found in \(paths.joined(separator: " "))") }
             throw ExitCode(1)
         }
     }
@@ -171,7 +174,7 @@ struct BatchCommand: ParsableCommand {
             _ = try make()
             return BatchRunner(jobs: jobs, decoder: decoder, recognizer: make)
         }
-        let compiled = try CatalogCompiler(model: model, logger: logger).compile(folder: grammar ?? "grammars")
+        let compiled = try CatalogCompiler(model: model, logger: logger).compile(loadCatalog(grammar ?? "grammars"))
         let matcher = CommandMatcher(sentences: compiled.sentences)
         let rejection = rejectionSetting(default: !noReject, base: .catalog)
         let make: BatchRunner.RecognizerFactory = {

@@ -47,7 +47,8 @@ struct FixturesSynthCommand: ParsableCommand {
     func run() throws {
         let logger = global.bootstrap()
         do {
-            let loaded = try CatalogLoader.load(folder: catalog.grammar)
+            if let problem = FileProblem.writingFolder(out) { throw CLIError("\(out) (--out): \(problem)") }
+            let loaded = try loadCatalog(catalog.grammar)
             var options = FixtureGenerator.Options()
             options.perCommand = perCommand
             options.seed = seed

@@ -18,6 +18,14 @@ struct CatalogOptions: ParsableArguments {
     var grammar: String = "grammars"
 }
 
+/// Loads the catalog in `folder` and prints its warnings (one `parlo: file:line: warning: …`
+/// line each): every command that reads a catalog goes through here, so none stays silent.
+func loadCatalog(_ folder: String) throws -> Catalog {
+    let catalog = try CatalogLoader.load(folder: folder)
+    for w in catalog.warnings { printError(w.description) }
+    return catalog
+}
+
 
 struct GrammarCheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -35,7 +43,7 @@ struct GrammarCheckCommand: ParsableCommand {
         let logger = global.bootstrap()
         do {
             let model = try AcousticModel.locate(global.model)
-            let compiled = try CatalogCompiler(model: model, logger: logger).compile(folder: catalog.grammar)
+            let compiled = try CatalogCompiler(model: model, logger: logger).compile(loadCatalog(catalog.grammar))
             let report = CatalogReport(compiled, threshold: threshold)
             print(report.render(showWords: !noWords))
             if report.duplicates.contains(where: \.isConflict) { throw ExitCode(2) }
@@ -52,17 +60,35 @@ struct GrammarCompileCommand: ParsableCommand {
     @OptionGroup var catalog: CatalogOptions
     @Option(name: .long, help: "Output folder (created if needed).")
     var out: String = "."
-    @Option(name: .long, help: "Base name of the files written.")
+    @Option(name: .long, help: "Base name of the files written (NAME.gram, NAME.dict).")
     var name: String = "parlo"
+
+    func validate() throws {
+        if name.isEmpty || name.contains("/") { throw ValidationError("--name takes a file name without '/' (e.g. parlo), got '\(name)'") }
+    }
 
     func run() throws {
         let logger = global.bootstrap()
         do {
+            // Foundation reports an --out that is a file as an NSError dump: check it first, in words.
+            if let problem = FileProblem.writingFolder(out) { throw CLIError("\(out) (--out): \(problem)") }
             let model = try AcousticModel.locate(global.model)
-            let compiled = try CatalogCompiler(model: model, logger: logger).compile(folder: catalog.grammar)
-            let paths = try compiled.write(to: out, name: name)
+            let compiled = try CatalogCompiler(model: model, logger: logger).compile(loadCatalog(catalog.grammar))
+            let paths: (grammar: String, dictionary: String)
+            do { paths = try compiled.write(to: out, name: name) } catch {
+                throw CLIError("\(out): cannot write \(name).gram and \(name).dict there (\(Self.reason(error))) — give a writable folder with --out")
+            }
             print("wrote \(paths.grammar) (\(compiled.sentences.count) sentences) and \(paths.dictionary) (\(compiled.dictionary.entries.count) words)")
             print("try: pocketsphinx_continuous -hmm \(model.directory) -jsgf \(paths.grammar) -dict \(paths.dictionary) -infile FILE.wav")
         } catch { throw fail(error) }
+    }
+
+    /// The POSIX reason under a Foundation error, not its NSError dump.
+    static func reason(_ error: any Error) -> String {
+        let ns = error as NSError
+        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        return ns.localizedDescription
     }
 }

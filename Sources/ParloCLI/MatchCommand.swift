@@ -18,7 +18,7 @@ struct MatchCommand: ParsableCommand {
     func run() throws {
         _ = global.bootstrap()
         let matcher: CommandMatcher
-        do { matcher = try CommandMatcher(catalog: CatalogLoader.load(folder: catalog.grammar)) } catch { throw fail(error) }
+        do { matcher = try CommandMatcher(catalog: loadCatalog(catalog.grammar)) } catch { throw fail(error) }
         let asJSON = json || !Terminal.stdoutIsTerminal
         let encoder = JSONLinesEncoder()
         func emit(_ sentence: String) throws {

@@ -26,6 +26,22 @@ struct ReadCommand: AsyncParsableCommand {
         if let n = fromSentence, n < 1 { throw ValidationError("--from-sentence counts from 1") }
     }
 
+    /// Refuses, in one line, what would otherwise be read as nothing or never end: a folder, a
+    /// device (/dev/zero streams forever), an empty file, binary data, another encoding than UTF-8.
+    /// Only the first 64 KiB are looked at: a long book is streamed, not loaded to be checked.
+    static func checkReadable(_ file: String) throws {
+        if let problem = FileProblem.reading(file) { throw CLIError("\(file): \(problem)") }
+        guard let handle = FileHandle(forReadingAtPath: file) else {
+            throw CLIError("\(file): cannot be opened — check its permissions")
+        }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 65_536)) ?? Data()
+        if head.isEmpty { throw CLIError("\(file): is empty, so there is nothing to read — give a file with text") }
+        if let problem = TextFileCheck.problem(in: head[...], complete: head.count < 65_536) {
+            throw CLIError("\(file): \(problem)")
+        }
+    }
+
     struct Line: Encodable {
         var event: String
         var index: Int?
@@ -36,13 +52,7 @@ struct ReadCommand: AsyncParsableCommand {
 
     func run() async throws {
         let logger = global.bootstrap()
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: file, isDirectory: &isFolder), isFolder.boolValue {
-            throw SpeechError(.cannotReadText, "\(file) is a folder, not a text file: give a .txt or .md file inside it")
-        }
-        guard FileManager.default.isReadableFile(atPath: file) else {
-            throw SpeechError(.cannotReadText, "cannot read \(file)")
-        }
+        try Self.checkReadable(file)
         let output = try await SpeechOutput(speech, logger: logger)
         let reader = ReadAloud(path: file, queue: output.queue, language: speech.language, markdown: markdown ? true : nil)
         reader.store = ReadingPositionStore()

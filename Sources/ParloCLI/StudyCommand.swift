@@ -55,8 +55,10 @@ struct StudyCommand: AsyncParsableCommand {
         // A recording played faster than real time keeps time by its own audio.
         let streamClock = capture.input != nil && capture.fast ? ManualStudyClock() : nil
         do {
-            let commands = try CatalogLoader.load(folder: catalog.grammar)
+            let commands = try loadCatalog(catalog.grammar)
+            if let folder, let problem = FileProblem.readingFolder(folder) { throw CLIError("\(folder): \(problem)") }
             let library = try folder.map { try StudyLibrary(root: $0) } ?? StudyLibrary.sample()
+            for skipped in library.skipped { printError("warning: \(skipped)") }
             let characters = try SpeechOptions.catalog(path: nil)
             let voice = try characters.character(named: character)
             var sink: any SpeechSink = try out.map { try WAVFileSink(path: $0) } ?? ALSASpeechSink(device: speaker)

@@ -8,6 +8,7 @@ import ParloCore
 /// The device is opened in `init`, so a missing or busy device fails at once with an
 /// `ALSAError` naming it; the capture thread owns it from `start()` and closes it when the
 /// stream stops (Ctrl-C, end of the consumer) or after `maxSeconds`.
+// @unchecked Sendable: `device` is opened in `init` and moved to the capture thread by `start()` (set to nil here), so one thread at a time owns the PCM handle; the rest are `let`s.
 public final class ALSACaptureSource: CaptureSource, @unchecked Sendable {
     public struct Options: Sendable {
         public var device = "default"

@@ -26,6 +26,7 @@ struct RealTimePacer {
 }
 
 /// Counters a capture thread updates and anyone may read.
+// @unchecked Sendable: `_xruns` and `_samples` are read and written only under `lock`.
 public final class CaptureStats: @unchecked Sendable {
     private let lock = NSLock()
     private var _xruns = 0, _samples = 0

@@ -6,10 +6,12 @@ import Foundation
 /// back-pressure (a live device then overruns and recovers, counted; a file or `--fast` source
 /// simply slows down) instead of growing memory. `stop()` (or dropping the iterator) ends the
 /// thread at its next chunk boundary, and the thread closes its device itself.
+// @unchecked Sendable: `stopped` is read and written only under `lock`; the stream, its continuation and the semaphores are `let`s and thread-safe.
 public final class CaptureStream: AsyncSequence, @unchecked Sendable {
     public typealias Element = AudioChunk
 
     /// The producer's side, used only on the capture thread.
+    // @unchecked Sendable: only `let`s and a weak reference (loaded atomically by the runtime), used on the capture thread; the continuation and the semaphore are thread-safe.
     public final class Producer: @unchecked Sendable {
         fileprivate weak var stream: CaptureStream?
         fileprivate let continuation: AsyncThrowingStream<AudioChunk, Error>.Continuation

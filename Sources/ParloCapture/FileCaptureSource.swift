@@ -6,6 +6,7 @@ import ParloCore
 ///
 /// Any format libsndfile reads is converted to speech format by `SpeechFileReader`; chunks are
 /// 20 ms like an ALSA period and are paced at real time unless `fast` is set.
+// @unchecked Sendable: `reader` is made in `init` and moved to the capture thread by `start()` (which clears it and refuses a second call), so one thread at a time owns it; the rest are `let`s.
 public final class FileCaptureSource: CaptureSource, @unchecked Sendable {
     public let path: String
     public let fast: Bool

@@ -16,7 +16,7 @@ public struct CatalogError: ParloError, Equatable {
     public enum Code: Sendable, Equatable {
         case unreadable, yamlSyntax, badStructure, unknownSlot, unknownRule, emptyAlternative,
              unbalancedBrackets, badSlot, duplicateDefinition, recursiveRule, tooManySentences,
-             noPronunciation, badPronunciation, noCatalog
+             noPronunciation, badPronunciation, noCatalog, unsupportedLanguage
     }
     public var code: Code
     public var location: SourceLocation
@@ -40,10 +40,29 @@ public struct CatalogError: ParloError, Equatable {
         case .duplicateDefinition: fix = "rename one of them or merge them into one definition"
         case .recursiveRule: fix = "a rule must not refer to itself, directly or through other rules"
         case .tooManySentences: fix = "split the command or use fewer optional parts"
-        case .noPronunciation: fix = "add the word to grammars/pronunciations.dict (`word PH1 PH2 …`, en-us phones)"
+        case .noPronunciation: fix = "add the word to \(catalogFolder)/pronunciations.dict (`word PH1 PH2 …`, en-us phones)"
         case .badPronunciation: fix = "use only en-us phones (AA AE AH … ZH, see the model's mdef)"
         case .noCatalog: fix = "create grammars/*.yaml or pass --grammar DIR"
+        case .unsupportedLanguage:
+            fix = "write sentences under \(Language.supported.map { "`\($0):`" }.joined(separator: " or ")), the languages Parlo supports"
         }
         return "\(location): \(detail) — \(fix)"
     }
+
+    /// The folder of the catalog file concerned (a user's catalog is not always grammars/).
+    var catalogFolder: String {
+        let file = location.file
+        guard file.hasSuffix(".yaml") || file.hasSuffix(".yml") || file.hasSuffix(".dict") else { return "grammars" }
+        guard let slash = file.lastIndex(of: "/") else { return "." }
+        return file[..<slash].isEmpty ? "/" : String(file[..<slash])
+    }
+}
+
+/// Something in a catalog that loads but will not work as its author expects (a command that
+/// can never be heard, a sentence nobody can pronounce): printed, never fatal.
+public struct CatalogWarning: Sendable, Equatable, CustomStringConvertible {
+    public var location: SourceLocation
+    public var detail: String
+    public init(_ location: SourceLocation, _ detail: String) { self.location = location; self.detail = detail }
+    public var description: String { "\(location): warning: \(detail)" }
 }

@@ -27,6 +27,10 @@ public enum CatalogLoader {
         }
         let dict = (folder as NSString).appendingPathComponent("pronunciations.dict")
         if fm.fileExists(atPath: dict) { catalog.userPronunciationsPath = dict }
+        // Empty files load as empty catalogs; with no command at all nothing could ever match.
+        guard !catalog.commands.isEmpty else {
+            throw CatalogError(.badStructure, SourceLocation(file: folder, line: 0), "no commands in \(names.joined(separator: ", ")) (empty files?)")
+        }
         try catalog.validate()
         return catalog
     }
@@ -35,7 +39,7 @@ public enum CatalogLoader {
     public static func parse(_ yaml: String, file: String) throws -> Catalog {
         let root: Node?
         do { root = try Yams.compose(yaml: yaml) } catch let error as YamlError {
-            throw syntaxError(error, file: file)
+            throw syntaxError(error, yaml: yaml, file: file)
         }
         var catalog = Catalog()
         catalog.files = [file]
@@ -51,11 +55,19 @@ public enum CatalogLoader {
             default: throw reader.error(key, "unknown section '\(key.string ?? "?")' (expected commands, slots, rules)")
             }
         }
+        catalog.warnings = CatalogLint.warnings(catalog)
         return catalog
     }
 
-    static func syntaxError(_ error: YamlError, file: String) -> CatalogError {
+    static func syntaxError(_ error: YamlError, yaml: String, file: String) -> CatalogError {
         switch error {
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            // Yams names the key but not where: find its second definition in the text.
+            let key = duplicates.sorted().first ?? "?"
+            let lines = duplicateLines(of: key, in: yaml, from: context.mark.line)
+            let place = lines.count >= 2 ? " (first at line \(lines[0]))" : ""
+            return CatalogError(.duplicateDefinition, SourceLocation(file: file, line: lines.count >= 2 ? lines[1] : context.mark.line),
+                                "'\(key)' is defined twice in the same mapping\(place)")
         case .scanner(_, let problem, let mark, let yaml), .parser(_, let problem, let mark, let yaml), .composer(_, let problem, let mark, let yaml):
             return CatalogError(.yamlSyntax, SourceLocation(file: file, line: mark.line),
                                 "YAML error: \(problem) (column \(mark.column))\(bracketHint(yaml, line: mark.line))")
@@ -79,6 +91,24 @@ public enum CatalogLoader {
         return ""
     }
 
+    /// 1-based lines, from `start` on, where `key:` is written at the first indentation that has
+    /// it twice (keys of one mapping share an indentation).
+    static func duplicateLines(of key: String, in yaml: String, from start: Int) -> [Int] {
+        var byIndent: [Int: [Int]] = [:]
+        for (i, line) in yaml.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where i + 1 >= start {
+            let indent = line.prefix { $0 == " " }.count
+            var rest = String(line.dropFirst(indent))
+            if rest.hasPrefix("- ") { continue }
+            if let q = rest.first, q == "\"" || q == "'", rest.dropFirst().hasPrefix(key + String(q)) {
+                rest = key + rest.dropFirst(key.count + 2)
+            }
+            guard rest.hasPrefix(key), rest.dropFirst(key.count).drop(while: { $0 == " " }).hasPrefix(":") else { continue }
+            byIndent[indent, default: []].append(i + 1)
+            if byIndent[indent]!.count == 2 { return byIndent[indent]! }
+        }
+        return []
+    }
+
     static func oneLineDescription(_ e: Error) -> String {
         "\(e)".split(whereSeparator: \.isNewline).first.map(String.init) ?? "\(e)"
     }
@@ -98,6 +128,15 @@ struct NodeReader {
         return m
     }
 
+    /// A language key (`en:`, `it:`); any other is refused at its line, naming those supported.
+    func language(_ key: Node, of what: String) throws -> Language {
+        let lang = Language(key.string ?? "")
+        guard Language.supported.contains(lang) else {
+            throw error(key, "\(what): language '\(lang)' is not supported (Parlo speaks \(Language.supported.map(\.rawValue).joined(separator: ", ")))", .unsupportedLanguage)
+        }
+        return lang
+    }
+
     /// A template string, or a list of them.
     func templates(_ node: Node, _ what: String) throws -> [LocatedTemplate] {
         let items: [Node] = node.sequence.map(Array.init) ?? [node]
@@ -115,7 +154,7 @@ struct NodeReader {
             guard let name = key.string, !name.isEmpty else { throw error(key, "a command needs a name") }
             var sentences: [Language: [LocatedTemplate]] = [:]
             for (langKey, list) in try mapping(value, "command '\(name)' (languages `en:`, `it:`)") {
-                let lang = Language(langKey.string ?? "")
+                let lang = try language(langKey, of: "command '\(name)'")
                 sentences[lang, default: []] += try templates(list, "command '\(name)' (\(lang))")
             }
             if out.contains(where: { $0.name == name }) {
@@ -131,7 +170,7 @@ struct NodeReader {
             let name = key.string ?? ""
             var templates: [Language?: LocatedTemplate] = [:]
             if let m = value.mapping {
-                for (lk, lv) in m { templates[Language(lk.string ?? "")] = try single(lv, "rule <\(name)>") }
+                for (lk, lv) in m { templates[try language(lk, of: "rule <\(name)>")] = try single(lv, "rule <\(name)>") }
             } else {
                 templates[nil] = try single(value, "rule <\(name)>")
             }
@@ -184,7 +223,7 @@ struct NodeReader {
                 }
                 var phrases: [Language?: [LocatedTemplate]] = [:]
                 for (k, list) in m where k.string != "value" {
-                    let lang: Language? = k.string == "words" ? nil : Language(k.string ?? "")
+                    let lang: Language? = k.string == "words" ? nil : try language(k, of: "slot '\(name)' value '\(canonical)'")
                     phrases[lang, default: []] += try templates(list, "slot '\(name)' value '\(canonical)'")
                 }
                 if phrases.isEmpty {

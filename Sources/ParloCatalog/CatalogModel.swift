@@ -54,6 +54,8 @@ public struct Catalog: Sendable, Equatable {
     public var files: [String] = []
     /// `pronunciations.dict` of the folder, if any (user overrides, en-us phones).
     public var userPronunciationsPath: String?
+    /// Problems found while loading that do not stop it; the CLI prints them, one line each.
+    public var warnings: [CatalogWarning] = []
 
     public init() {}
 
@@ -86,6 +88,7 @@ public struct Catalog: Sendable, Equatable {
             rules[name] = r
         }
         files += other.files
+        warnings += other.warnings
     }
 
     /// Checks that every `{slot}` and `<rule>` reference is defined and rules don't recurse.

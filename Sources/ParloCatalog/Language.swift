@@ -6,6 +6,9 @@ public struct Language: RawRepresentable, Hashable, Comparable, Codable, Sendabl
 
     public static let english = Language("en")
     public static let italian = Language("it")
+    /// Languages with number words, spelling rules and IPA mapping: a sentence in any other
+    /// would be compiled with the wrong phones, so a catalog may use only these.
+    public static let supported: [Language] = [.english, .italian]
 
     /// The eSpeak NG voice whose phonemizer gives this language's pronunciations.
     public var espeakVoice: String { self == .english ? "en-us" : rawValue }

@@ -99,6 +99,11 @@ public struct CommandMatcher: Sendable {
         guard !tokens.isEmpty else {
             return MatchResult(text: text, command: nil, language: nil, confidence: 0, rejected: true, reason: "no words")
         }
+        // No slot takes a negative number: "-5 minutes" must not become 5 minutes by losing its sign.
+        if let negative = tokens.first(where: { $0.hasPrefix("-") && Int($0) != nil }) {
+            return MatchResult(text: text, command: nil, language: nil, confidence: 0, rejected: true,
+                               reason: "negative number \(negative): commands take numbers from 0 up")
+        }
         var ids = [Int32](repeating: -1, count: tokens.count)
         var penalty = 0.0
         var allKnown = true
@@ -133,6 +138,19 @@ public struct CommandMatcher: Sendable {
             let d = Self.distance(ids, entry.tokens, &prev, &row) + penalty
             let score = max(0, 1 - d / longest)
             if score >= floor { scored.append((Int(e), score)) }
+        }
+        if scored.isEmpty {
+            // Sentences that share a word but too few of theirs are not "no shared word".
+            var seen = Set<Int32>(), shared: [String] = []
+            for (i, id) in ids.enumerated() where id >= 0 && seen.insert(id).inserted
+                && postings[Int(id)].contains(where: { allowed(entries[Int($0)]) }) {
+                let word = words[Int(id)]
+                shared.append(tokens[i] == word ? "'\(word)'" : "'\(tokens[i])' (read as '\(word)')")
+            }
+            if !shared.isEmpty {
+                return MatchResult(text: text, command: nil, language: nil, confidence: 0, rejected: true,
+                                   reason: "too far from any command: it shares only \(shared.joined(separator: ", ")) with them, too few of their words")
+            }
         }
         return decide(text, scored: scored)
     }

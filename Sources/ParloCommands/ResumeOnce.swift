@@ -1,6 +1,7 @@
 import Foundation
 
 /// Resumes a continuation exactly once, from whichever of several tasks gets there first.
+// @unchecked Sendable: `continuation`, `done`, `pending` and `cleanup` are read and written only under `lock`.
 final class ResumeOnce: @unchecked Sendable {
     private let lock = NSLock()
     private var continuation: CheckedContinuation<VoiceCommandRegistry.DispatchReport.Outcome, Never>?

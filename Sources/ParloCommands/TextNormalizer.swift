@@ -29,6 +29,8 @@ public struct TextNormalizer: Sendable {
     /// Words before an apostrophe that are Italian elisions (l'inglese, dell'anno, un'ora).
     public var elisions: Set<String> = ["l", "un", "dell", "all", "dall", "nell", "sull", "d", "c", "quest", "quell", "s", "m", "t", "v", "n"]
     let numbers: [String: Int]
+    /// Words that make the number after them negative.
+    static let minusWords: Set<String> = ["minus", "meno"]
 
     public init() { numbers = NumberWords.wordValues() }
 
@@ -41,6 +43,7 @@ public struct TextNormalizer: Sendable {
             guard !current.isEmpty else { return }
             var w = String(current)
             current = String.UnicodeScalarView()
+            if w == "-" { return }
             while w.hasPrefix("'") { w.removeFirst() }
             while w.hasSuffix("'") { w.removeLast() }
             if w.isEmpty { return }
@@ -57,6 +60,9 @@ public struct TextNormalizer: Sendable {
         }
         for s in text.unicodeScalars {
             let v = s.value
+            // A '-' opening a word is a sign only when a digit follows ("-5"), else a separator.
+            if current.count == 1, current.first == "-", !(v >= 48 && v <= 57) { current = String.UnicodeScalarView() }
+            if v == 45 && current.isEmpty { current.append(s); continue }
             if (v >= 97 && v <= 122) || (v >= 48 && v <= 57) { current.append(s) }
             else if v >= 65 && v <= 90 { current.append(Unicode.Scalar(v + 32)!) }
             else if v == 39 { current.append(s) }
@@ -78,6 +84,10 @@ public struct TextNormalizer: Sendable {
             let w = raw[i]
             if i + 1 < raw.count, skipPhrases.contains([w, raw[i + 1]]) { i += 2; continue }
             if skipWords.contains(w) { i += 1; continue }
+            // "minus five", "meno cinque": the same negative number as "-5", never a positive one.
+            if Self.minusWords.contains(w), i + 1 < raw.count, let (value, used) = readNumber(raw, at: i + 1) {
+                out.append(String(-value)); i += 1 + used; continue
+            }
             if let (value, used) = readNumber(raw, at: i) { out.append(String(value)); i += used; continue }
             let t = prepositions[w] ?? w
             if !articles.contains(t) { out.append(t) }

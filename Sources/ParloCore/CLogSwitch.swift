@@ -7,6 +7,7 @@ import Foundation
 /// so their logs stay off unless the user asks for `--verbose`. The switch is applied before the
 /// library's first use and only under this lock, which callers may also hold to serialise other
 /// calls that touch the same globals.
+// @unchecked Sendable: `verbose` and `applied` are read and written only under `lock`; `apply` is an immutable @Sendable closure.
 public final class CLogSwitch: @unchecked Sendable {
     private let apply: @Sendable (Bool) -> Void
     private let lock = NSLock()

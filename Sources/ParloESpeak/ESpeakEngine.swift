@@ -24,6 +24,7 @@ public struct ESpeakError: ParloError {
 /// eSpeak NG keeps its voice, parameters and synthesis callback in globals, so every call into it
 /// — phonemizing for the grammar compiler, synthesis for speech output — goes through `run`,
 /// which executes on one serial queue. Nothing else in Parlo may call `espeak_*` directly.
+// @unchecked Sendable: `initialised` and `currentVoice` (and eSpeak's own globals) are touched only inside `queue.sync`, a serial queue.
 public final class ESpeakEngine: @unchecked Sendable {
     /// The process's engine, initialised on first use in synchronous (callback) mode.
     public static let shared = ESpeakEngine()

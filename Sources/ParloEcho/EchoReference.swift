@@ -25,6 +25,7 @@ import ParloCore
 /// - `.stream` (file devices, tests): the capture stream's own position, no wall clock. A
 ///   `file`-plugin device runs as fast as it is read, so only stream time relates the two: the
 ///   playback clock is advanced in step with capture (one period played per period captured).
+// @unchecked Sendable: the ring, `horizon`, `captured` and `anchor` are read and written only under `lock` (playback and capture threads both use it); the rest are `let`s.
 public final class EchoReference: @unchecked Sendable {
     public enum Timing: Sendable { case wallClock, stream }
 

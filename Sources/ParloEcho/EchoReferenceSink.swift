@@ -12,6 +12,7 @@ import ParloSpeech
 /// device reports beyond the new samples; while it plays, the next samples follow the previous
 /// ones contiguously, the way the device plays them. A flush drops the unheard part from the
 /// reference too, from the device's own count of what was heard.
+// @unchecked Sendable: `resampler` and the `run…` positions change only in SpeechSink methods, called one at a time by the owning SpeechQueue actor; what the capture side shares is `reference`, which locks.
 public final class EchoReferenceSink: SpeechSink, @unchecked Sendable {
     public let inner: any SpeechSink
     public let reference: EchoReference

@@ -4,6 +4,7 @@ import ParloCore
 ///
 /// A slow reader (a UI redrawing at 10 Hz) skips stale levels instead of queueing them, so the
 /// audio thread never waits on it and memory stays constant.
+// @unchecked Sendable: `meter` and `latest` are written only by `process`, which its owner calls one call at a time (the capture thread, or a speech sink under the SpeechQueue actor), and no other code reads them; other tasks only iterate `levels`, an AsyncStream whose continuation is thread-safe.
 public final class LevelStream: @unchecked Sendable {
     /// The levels; iterate from any task. Finishes when `finish()` is called.
     public let levels: AsyncStream<Level>

@@ -6,6 +6,7 @@ import ParloMeter
 /// `playedFrames` comes from the device clock (frames written minus `snd_pcm_delay`), so word
 /// events fire when the word is heard. Every buffer also passes a level meter, so a UI can pulse
 /// the speaking character's avatar from `levels`.
+// @unchecked Sendable: its counters change only inside SpeechSink methods, which the SpeechQueue actor owning the sink calls one at a time (see `SpeechSink`); `player` and `levels` are `let`s.
 public final class ALSASpeechSink: SpeechSink, @unchecked Sendable {
     public let sampleRate: Int
     public let player: ALSAPlayer

@@ -4,6 +4,7 @@ import Foundation
 ///
 /// Tests write through the real queue into it, then `advance` the clock: frames move from
 /// pending to `played` exactly as a device would consume them, flushes drop what is pending.
+// @unchecked Sendable: every mutable property is read and written only under `lock` (tests read it from other tasks than the queue's).
 public final class MemorySink: SpeechSink, @unchecked Sendable {
     public let sampleRate: Int
     private let lock = NSLock()

@@ -3,6 +3,7 @@ import ParloAudio
 /// A sink writing 16-bit mono WAV; what is written counts as heard at once.
 ///
 /// Closes the file (finalising the header) in `close()` or when released.
+// @unchecked Sendable: `writer` and `frames` are used only by SpeechSink methods, which the owning SpeechQueue actor calls one at a time; `close()` is called after the queue has drained.
 public final class WAVFileSink: SpeechSink, @unchecked Sendable {
     public let sampleRate: Int
     public let path: String
@@ -14,6 +15,8 @@ public final class WAVFileSink: SpeechSink, @unchecked Sendable {
             writer = try SoundFileWriter(path: path, sampleRate: sampleRate, format: .wav16)
             // An interrupted say/read/study keeps a readable file of what was spoken.
             writer.updateHeaderOnEveryWrite()
+        } catch let error as AudioError {
+            throw error     // already one line naming the path, what is wrong and what to do
         } catch {
             throw SpeechError(.sinkFailed, "cannot create \(path): \(error)")
         }

@@ -8,6 +8,7 @@ import ParloSpeech
 
 /// A sink that discards audio but notes when the first samples arrive. `instant`: heard at
 /// once (like a file); otherwise its clock never moves, so the queue stops at its look-ahead.
+// @unchecked Sendable: as every SpeechSink, only the SpeechQueue actor calls it, one call at a time; the bench reads `firstWrite` after the queue has finished.
 final class FirstWriteSink: SpeechSink, @unchecked Sendable {
     let sampleRate = 22050
     let instant: Bool

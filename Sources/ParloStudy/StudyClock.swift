@@ -13,6 +13,7 @@ public struct SystemStudyClock: StudyClock {
 }
 
 /// A clock that moves only when told: tests and scripted sessions.
+// @unchecked Sendable: `t` is read and written only under `lock`.
 public final class ManualStudyClock: StudyClock, @unchecked Sendable {
     private let lock = NSLock()
     private var t: Double

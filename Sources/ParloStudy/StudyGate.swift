@@ -9,6 +9,7 @@ import ParloRecognizer
 ///
 /// The pipeline's interpreter is synchronous (it runs inside `ListenPipeline.process`), so the
 /// session publishes its speaking state and active commands here under a lock.
+// @unchecked Sendable: `_speaking` and `_active` are read and written only under `lock`; the matcher and other `let`s are Sendable values.
 public final class StudyGate: @unchecked Sendable {
     private let lock = NSLock()
     private var _speaking = false

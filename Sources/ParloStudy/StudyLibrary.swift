@@ -65,6 +65,9 @@ public struct StudyLibrary: Sendable, Equatable {
     public var root: String
     /// Subjects by canonical id.
     public var subjects: [String: StudySubject]
+    /// Material files left out (binary, not UTF-8, unreadable), one line each saying why: a
+    /// student should learn why a lesson is missing, not find out in the middle of a session.
+    public var skipped: [String] = []
 
     /// Folder names (lower-case) understood for each canonical subject.
     public static let folderNames: [String: [String]] = [
@@ -105,7 +108,7 @@ public struct StudyLibrary: Sendable, Equatable {
         guard fm.fileExists(atPath: root, isDirectory: &isDir), isDir.boolValue else {
             throw StudyError(.noMaterials, "no study folder at \(root) — pass a folder with subject folders like math/ or storia/")
         }
-        var subjects: [String: StudySubject] = [:]
+        var subjects: [String: StudySubject] = [:], skipped: [String] = []
         for folder in try fm.contentsOfDirectory(atPath: root).sorted() {
             guard let id = Self.subject(forFolder: folder), subjects[id] == nil else { continue }
             let dir = (root as NSString).appendingPathComponent(folder)
@@ -114,7 +117,13 @@ public struct StudyLibrary: Sendable, Equatable {
                 let ext = (file as NSString).pathExtension.lowercased()
                 guard ["md", "markdown", "txt"].contains(ext) else { continue }
                 let path = (dir as NSString).appendingPathComponent(file)
-                guard let contents = try? String(contentsOfFile: path, encoding: .utf8) else { continue }
+                let contents: String
+                switch TextFileCheck.read(path) {
+                case .text(let text): contents = text
+                case .problem(let problem):
+                    skipped.append("\(path): \(problem); skipped")
+                    continue
+                }
                 materials.append(StudyMaterial(name: (file as NSString).deletingPathExtension, path: path,
                                                contents: contents, markdown: ext != "txt"))
             }
@@ -124,6 +133,7 @@ public struct StudyLibrary: Sendable, Equatable {
             throw StudyError(.noMaterials, "no subject folders in \(root) — add folders like math/, history/ or matematica/")
         }
         self.subjects = subjects
+        self.skipped = skipped
     }
 
     /// The sample materials that ship with Parlo (resource bundle), used when no folder is given.

@@ -15,6 +15,7 @@ public struct ReadingProgress: Sendable, Equatable {
 /// the file is not even read, and memory stays bounded for a book. The total sentence count is
 /// computed by a separate pass in the background (progress shows it once known). The position
 /// is saved at every sentence so the next `read` resumes there.
+// @unchecked Sendable: the settings (`language`, `ahead`, `store`) are set before `run` and only read by the task running it; the one value the background counting task shares is `totalBox`, a LockedBox.
 public final class ReadAloud: @unchecked Sendable {
     public let path: String?
     private let queue: SpeechQueue
@@ -118,6 +119,7 @@ public final class ReadAloud: @unchecked Sendable {
 }
 
 /// A value shared between the reader and its counting task.
+// @unchecked Sendable: `_value` is read and written only under `lock`.
 final class LockedBox<T>: @unchecked Sendable {
     private let lock = NSLock()
     private var _value: T
