@@ -56,7 +56,7 @@ let package = Package(
         .target(name: "ParloCommands", dependencies: ["ParloCore", "ParloCatalog", .product(name: "Logging", package: "swift-log")]),
         .target(name: "ParloFixtures", dependencies: ["ParloCore", "ParloAudio", "ParloCatalog", "ParloESpeak", "ParloSpeech",
                                                       .product(name: "Logging", package: "swift-log")]),
-        .target(name: "ParloStudy", dependencies: ["ParloCore", "ParloCatalog", "ParloCommands", "ParloSpeech", "ParloListen", "ParloMeter",
+        .target(name: "ParloStudy", dependencies: ["ParloCore", "ParloCatalog", "ParloCommands", "ParloSpeech", "ParloListen", "ParloMeter", "ParloEndpointer", "ParloVoiceActivity",
                                                    "ParloCapture", "ParloRecognizer", "ParloAudio", "ParloESpeak",
                                                    "ParloEcho",
                                                    .product(name: "Logging", package: "swift-log")],

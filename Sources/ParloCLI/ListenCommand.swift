@@ -68,21 +68,16 @@ struct ListenCommand: AsyncParsableCommand {
                 listenMode = .wake(try KeyphraseSpotter(model: model, phrases: phrases))
             }
             var options = ListenPipeline.Options()
-            // 250 ms with the classifier: on the development streams 200 split 66 utterances in two
-            // at pauses inside them, 250 split 40 (the median command latency stays under 300 ms).
-            options.endpointer.hangover = Double(hangoverMs ?? (vad == .webrtc ? 250 : 200)) / 1000
             options.emitLevels = !noLevels
-            // The catalog's decoder streams with its garbage loop: its streaming result was as
-            // accurate as a whole-utterance re-decode on the development streams (quiet to 5 dB),
-            // and comes at the end of the hangover instead of a second decode later.
-            if jsgf == nil { options.finalPass = .batchUntilWarm; options.cepstralAdaptationSeconds = 1 }
+            if vad == .webrtc {
+                options = RoomListening.options(options, hangover: hangoverMs.map { Double($0) / 1000 })
+            } else {
+                options.endpointer.hangover = Double(hangoverMs ?? 200) / 1000
+            }
             // A file gets the floor a microphone would add before anything else hears it (the
             // recognizer then adds none of its own).
-            var stages: [any AudioConditioner] = []
-            if let floor = capture.noiseFloor { stages.append(PinkNoiseFloor(levelDB: floor)) }
-            if denoise > 0 { stages.append(try NoiseSuppressor(options: .init(suppressDB: -Int32(denoise)))) }
-            let conditioner: AudioConditioner? = stages.isEmpty ? nil : ConditionerChain(stages)
-            let classifier: VoiceActivityClassifier? = vad == .webrtc ? try WebRTCVoiceActivity() : nil
+            let conditioner = try RoomListening.conditioner(fileNoiseFloorDB: capture.noiseFloor, denoiseDB: denoise)
+            let classifier = vad == .webrtc ? try RoomListening.classifier() : nil
             pipeline = ListenPipeline(recognizer: recognizer, interpreter: interpreter, mode: listenMode, options: options,
                                       conditioner: conditioner, classifier: classifier)
             source = try capture.makeSource(logger: logger)
@@ -115,8 +110,7 @@ struct ListenCommand: AsyncParsableCommand {
     /// or `rejected` events (rejection on: speech that is no command never becomes one).
     private func recognition(model: AcousticModel, logger: Logger) throws -> (any UtteranceDecoder, HypothesisInterpreter?) {
         if let jsgf {
-            return (try Recognizer(model: model, grammar: JSGFGrammar(String(contentsOfFile: jsgf, encoding: .utf8)),
-                                   noiseFloor: capture.noiseFloor), nil)
+            return (try Recognizer(model: model, grammar: JSGFGrammar(String(contentsOfFile: jsgf, encoding: .utf8))), nil)
         }
         let compiled = try CatalogCompiler(model: model, logger: logger).compile(folder: catalog.grammar)
         var rejection = Rejection.live

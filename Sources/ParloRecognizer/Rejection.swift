@@ -195,4 +195,11 @@ public struct Rejection: Sendable, Equatable {
         r.minimumConfidence = 0.6
         return r
     }()
+
+    /// The floors live listening used before noise suppression, speech verdicts and the
+    /// calibrated confidence (`.live`): `.default`'s checks with a wider search and floors swept
+    /// on streamed audio, no loop. For listeners without those stages (`StudyListener` with
+    /// `room: false`): `.live`'s confidence is fitted on denoised, VAD-segmented audio.
+    public static let streamingFloors = Rejection(minimumScorePerFrame: -48, minimumShortScorePerFrame: -56,
+                                                  minimumWordScorePerFrame: -100, maximumUncoveredSpeech: 0.4, beam: 1e-60)
 }

@@ -136,15 +136,21 @@ extension StudyListener {
     /// Builds both decoders for `session` from the command catalog: the full catalog with
     /// `Rejection.live` for when Parlo is silent (as `parlo listen`: speech that is no command
     /// fires nothing), the reading controls with a phone loop for while it speaks. `noiseFloor`:
-    /// see `Recognizer.init` (for recorded input).
+    /// see `Recognizer.init` (for recorded input). With `room`, both pipelines have
+    /// `RoomListening`'s stages (noise suppression, speech verdicts, the floor laid first).
     public convenience init(session: StudySession, catalog: Catalog, model: AcousticModel,
-                            options: ListenPipeline.Options = .init(), noiseFloor: Double? = nil,
+                            options: ListenPipeline.Options = .init(), noiseFloor: Double? = nil, room: Bool = true,
                             logger: Logger = Logger(label: "parlo.study")) throws {
         func pipeline(_ compiled: CompiledCatalog, _ role: StudyInterpreter.Role) throws -> ListenPipeline {
-            let rejection = role == .whileSpeaking ? Self.whileSpeakingRejection : Rejection.live
-            let recognizer = try CatalogRecognizer(compiled: compiled, model: model, rejection: rejection, noiseFloor: noiseFloor)
+            let rejection = role == .whileSpeaking ? Self.whileSpeakingRejection : (room ? Rejection.live : Rejection.streamingFloors)
             let interpreter = StudyInterpreter(matcher: CommandMatcher(sentences: compiled.sentences), gate: session.gate, role: role)
-            return ListenPipeline(recognizer: recognizer.primary, interpreter: interpreter, options: options)
+            guard room else {
+                let recognizer = try CatalogRecognizer(compiled: compiled, model: model, rejection: rejection, noiseFloor: noiseFloor)
+                return ListenPipeline(recognizer: recognizer.primary, interpreter: interpreter, options: options)
+            }
+            let recognizer = try CatalogRecognizer(compiled: compiled, model: model, rejection: rejection)
+            return try RoomListening.pipeline(recognizer: recognizer, interpreter: interpreter, options: RoomListening.options(options),
+                                              fileNoiseFloorDB: noiseFloor)
         }
         var controls = catalog
         controls.commands = catalog.commands.filter { StudySession.readingControls.contains($0.name) }

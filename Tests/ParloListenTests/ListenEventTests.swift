@@ -1,6 +1,7 @@
 import Foundation
 import ParloCore
 import ParloListen
+import ParloRecognizer
 import XCTest
 
 final class ListenEventTests: XCTestCase {

@@ -1,0 +1,46 @@
+import ParloCore
+import ParloEcho
+import ParloEndpointer
+import ParloListen
+import ParloRecognizer
+import ParloVoiceActivity
+
+/// The stages that keep live listening right in a real room, shared by `parlo listen` and the
+/// study listener so both hear alike: a file's microphone floor, noise suppression, WebRTC's
+/// speech/noise verdicts for the endpointer, and the decoding choices that go with them.
+///
+/// Why each is there, with the development-set measurements, is in docs/listening.md.
+public enum RoomListening {
+    /// What a pipeline hears first: for audio files played as a microphone, the floor a
+    /// microphone adds (`fileNoiseFloorDB`), then speexdsp's noise suppression by `denoiseDB`
+    /// (0: none). Nil when there is nothing to do.
+    public static func conditioner(fileNoiseFloorDB: Double?, denoiseDB: Int) throws -> (any AudioConditioner)? {
+        var stages: [any AudioConditioner] = []
+        if let floor = fileNoiseFloorDB { stages.append(PinkNoiseFloor(levelDB: floor)) }
+        if denoiseDB > 0 { stages.append(try NoiseSuppressor(options: .init(suppressDB: -Int32(denoiseDB)))) }
+        return stages.isEmpty ? nil : ConditionerChain(stages)
+    }
+
+    /// WebRTC's voice activity detector in its most aggressive mode.
+    public static func classifier() throws -> any VoiceActivityClassifier { try WebRTCVoiceActivity() }
+
+    /// `base` with the decoding choices of room listening: the first utterances re-decoded whole
+    /// (cold decoder), the streaming cepstral mean moved after each utterance (1 s prior), and a
+    /// 250 ms hangover unless `hangover` says otherwise.
+    public static func options(_ base: ListenPipeline.Options = .init(), hangover: Double? = nil) -> ListenPipeline.Options {
+        var o = base
+        o.finalPass = .batchUntilWarm
+        o.cepstralAdaptationSeconds = 1
+        o.endpointer.hangover = hangover ?? 0.25
+        return o
+    }
+
+    /// A pipeline with every room stage, on `recognizer`.
+    public static func pipeline(recognizer: any UtteranceDecoder, interpreter: HypothesisInterpreter?,
+                                mode: ListenMode = .always, options: ListenPipeline.Options,
+                                fileNoiseFloorDB: Double?, denoiseDB: Int = 15) throws -> ListenPipeline {
+        ListenPipeline(recognizer: recognizer, interpreter: interpreter, mode: mode, options: options,
+                       conditioner: try conditioner(fileNoiseFloorDB: fileNoiseFloorDB, denoiseDB: denoiseDB),
+                       classifier: try classifier())
+    }
+}
