@@ -62,6 +62,7 @@ public struct Endpointer: Sendable {
     public mutating func process(rmsDB db: Float, voiced: Bool? = nil, at t: Double) -> Action? {
         let c = configuration
         if t <= c.calibration + 1e-9 {
+            if voiced != nil { _ = room.add(db) }      // the room's level learns from the start too
             calibrationFloor = min(calibrationFloor, db)
             if t + c.window > c.calibration + 1e-9 { noiseFloorDB = calibrationFloor }
             return nil

@@ -27,7 +27,9 @@ struct RoomLevel: Sendable {
     /// Adds a window's level; returns its smoothed level (dBFS). The room's level is updated
     /// every 5 windows (a sort of a few hundred values).
     mutating func add(_ db: Float) -> Float {
-        energies[energyIndex] = pow(10, db / 10)
+        let energy = pow(10, db / 10)
+        if recentCount == 0 { energies = energies.map { _ in energy } }   // no silence averaged in at the start
+        energies[energyIndex] = energy
         energyIndex = (energyIndex + 1) % energies.count
         let mean = energies.reduce(0, +) / Float(energies.count)
         let smoothed = 10 * log10(max(mean, 1e-12))

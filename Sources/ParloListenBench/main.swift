@@ -137,8 +137,9 @@ let model = try AcousticModel.locate()
 let pipeline: ListenPipeline
 if let catalogFolder {      // what `parlo listen` builds by default
     let compiled = try CatalogCompiler(model: model).compile(folder: catalogFolder)
-    let recognizer = try CatalogRecognizer(compiled: compiled, model: model, rejection: .live).primary
-    pipeline = ListenPipeline(recognizer: recognizer, interpreter: StudyInterpreter(matcher: CommandMatcher(sentences: compiled.sentences)))
+    let recognizer = try CatalogRecognizer(compiled: compiled, model: model, rejection: .live)
+    pipeline = try RoomListening.pipeline(recognizer: recognizer, interpreter: StudyInterpreter(matcher: CommandMatcher(sentences: compiled.sentences)),
+                                          options: RoomListening.options(), fileNoiseFloorDB: nil)
     ESpeakEngine.shared.release()
 } else {
     let grammar = try JSGFGrammar(String(contentsOfFile: "\(cards)/cards.gram", encoding: .utf8))

@@ -116,8 +116,8 @@ final class EndpointerTests: XCTestCase {
 }
 
 final class EndpointerVerdictTests: XCTestCase {
-    /// With a classifier's verdicts the level margins do not decide: loud noise the classifier
-    /// calls noise opens nothing, and speech it calls speech opens and closes an utterance.
+    /// With a classifier's verdicts, loud noise it calls noise opens nothing (30 dB above the
+    /// start floor), and voiced windows that stand out from the room open and close an utterance.
     func testVerdictsDecideInsteadOfTheLevel() {
         var e = Endpointer()
         var actions: [Endpointer.Action] = []
@@ -125,13 +125,26 @@ final class EndpointerVerdictTests: XCTestCase {
         func feed(_ n: Int, db: Float, voiced: Bool) {
             for _ in 0..<n { t += 0.02; if let a = e.process(rmsDB: db, voiced: voiced, at: t) { actions.append(a) } }
         }
-        feed(20, db: -30, voiced: false)        // loud fan: 30 dB over a -60 start floor
+        feed(100, db: -30, voiced: false)       // a loud fan, two seconds
         XCTAssertTrue(actions.isEmpty)
-        feed(30, db: -32, voiced: true)
-        feed(20, db: -30, voiced: false)
+        feed(30, db: -18, voiced: true)         // the speaker, 12 dB over the fan
+        feed(30, db: -30, voiced: false)
         XCTAssertEqual(actions.count, 2)
         guard case .speechStart? = actions.first, case .speechEnd(_, let ended)? = actions.last else { return XCTFail("\(actions)") }
-        XCTAssertEqual(ended, 1.0, accuracy: 0.001)
+        XCTAssertEqual(ended, 2.6, accuracy: 0.11)    // the level is averaged over 100 ms
+    }
+
+    /// Other voices at the room's own level (babble the classifier calls speech) do not hold an
+    /// utterance open: a window must also stand out from the room's recent level.
+    func testVoicedBabbleAtTheRoomsLevelOpensNothing() {
+        var e = Endpointer()
+        var t = 0.0, started = false
+        for i in 0..<400 {
+            t += 0.02
+            let db: Float = -30 + Float(i % 7) - 3        // babble: voiced, fluctuating around -30
+            if case .speechStart? = e.process(rmsDB: db, voiced: true, at: t) { started = true }
+        }
+        XCTAssertFalse(started)
     }
 
     /// A voiced window quieter than `minimumSpeechDB` is not speech (a silent room).
