@@ -35,6 +35,7 @@ let package = Package(
         .target(name: "ParloESpeak", dependencies: ["ParloCore", "CEspeakNG"]),
         .target(name: "ParloEvaluation", dependencies: ["ParloCore"]),
         .target(name: "ParloBatch", dependencies: ["ParloCore", "ParloAudio", "ParloRecognizer", "ParloEvaluation",
+                                                  "ParloCapture", "ParloListen", "ParloVoiceActivity",
                                                   "ParloCatalog", "ParloCommands"]),
         .target(name: "ParloALSA", dependencies: ["ParloCore", "ParloAudio", "CALSA", .product(name: "Logging", package: "swift-log")]),
         .target(name: "ParloMeter", dependencies: ["ParloCore"]),

@@ -1,13 +1,16 @@
 import Foundation
 import ParloAudio
 import ParloCore
+import ParloCapture
+import ParloListen
 import ParloRecognizer
+import ParloVoiceActivity
 
 /// Decodes one audio file with a recognizer, streaming it in blocks.
 ///
-/// Short files are one utterance. Long files are cut at the pauses PocketSphinx's voice activity
-/// detector finds, so the decoder's search never grows with the file's length: memory stays
-/// flat for an hour of audio.
+/// Short files are one utterance. Long files are cut into utterances as live listening cuts a
+/// stream, so the decoder's search never grows with the file's length: memory stays flat for an
+/// hour of audio.
 ///
 /// With a `conditioner` (noise suppression), each file's audio is cleaned up before the
 /// recognizer hears it, and so before the recognizer lays its faint noise floor under it: the
@@ -36,41 +39,53 @@ public struct FileDecoder {
             if let conditioner { samples = conditioner.condition(samples) }
             return try decoder.decodeUtterance(samples)
         }
-        return try decodeSegmented(reader, with: decoder.recognizer, conditioner: conditioner)
+        return try decodeSegmented(reader, with: decoder, conditioner: conditioner)
     }
 
-    private func decodeSegmented(_ reader: SpeechFileReader, with recognizer: Recognizer,
+    /// A long file, cut into utterances the way live listening cuts a stream: WebRTC's speech
+    /// verdicts and the endpointer (`ListenPipeline`), each utterance decoded with the catalog's
+    /// rejection. PocketSphinx's own voice activity detector, used before, took 40 s of silence
+    /// for one utterance and 120 s of pink noise for speech, and decoded them as "pause" and
+    /// "help" with full confidence. Only accepted utterances make the text; a file in which
+    /// none was accepted is rejected.
+    private func decodeSegmented(_ reader: SpeechFileReader, with decoder: any UtteranceDecoder,
                                  conditioner: (any AudioConditioner)?) throws -> Recognition {
+        var options = ListenPipeline.Options()
+        options.emitLevels = false
+        options.finalPass = .batch        // each utterance decoded whole, as a short file is
+        // 0.2 s of speech before an utterance opens (live: 0.1 s): in two minutes of denoised pink
+        // noise one 0.6 s burst opened at 0.1 s and decoded as "help" (0.91); none at 0.2 s.
+        options.endpointer.minimumSpeech = 0.2
+        // As live listening (`RoomListening.options`): 250 ms of quiet ends an utterance, which keeps pauses
+        // between words inside the utterance.
+        options.endpointer.hangover = 0.25
+        let pipeline = ListenPipeline(recognizer: decoder, options: options, conditioner: conditioner,
+                                      classifier: try WebRTCVoiceActivity())
         var texts: [String] = [], words: [Recognition.Word] = []
-        var score: Int64 = 0, consumed = 0, utteranceStart = 0, wasSpeaking = false
-        func close() throws {
-            let r = try recognizer.end()
-            let offset = SpeechFormat.seconds(utteranceStart)
-            if !r.text.isEmpty { texts.append(r.text) }
-            words += r.words.map { .init(word: $0.word, start: $0.start + offset, end: $0.end + offset) }
-            score += Int64(r.score)
-        }
-        func feed(_ block: [Int16]) throws {
-            var i = 0
-            while i < block.count {
-                let n = min(SpeechFormat.samplesPer20ms * 5, block.count - i)
-                try block[i..<(i + n)].withUnsafeBufferPointer { try recognizer.process($0) }
-                consumed += n; i += n
-                let speaking = recognizer.hearsSpeech
-                if wasSpeaking && !speaking {
-                    try close(); try recognizer.begin(); utteranceStart = consumed
-                }
-                wasSpeaking = speaking
+        var score: Int64 = 0, consumed = 0, heard = 0
+        var confidence = 1.0
+        var speechStart = 0.0
+        let lead = options.endpointer.preRoll + options.endpointer.minimumSpeech
+        let collect: (ListenEvent) -> Void = { event in
+            switch event {
+            case .speechStart(let t): speechStart = max(0, t - lead)
+            case .recognized(_, let r, _):
+                heard += 1
+                score += Int64(r.score)
+                guard !r.rejected, !r.text.isEmpty else { return }
+                texts.append(r.text)
+                confidence = min(confidence, r.confidence)
+                words += r.words.filter { !$0.word.isEmpty }.map { .init(word: $0.word, start: $0.start + speechStart, end: $0.end + speechStart) }
+            default: break
             }
         }
-        try recognizer.begin()
-        conditioner?.reset()
         while let block = try reader.nextBlock() {
-            try feed(conditioner.map { $0.process(block[...]) } ?? block)
+            try pipeline.process(AudioChunk(samples: block, start: consumed), emit: collect)
+            consumed += block.count
         }
-        if let conditioner { try feed(conditioner.finish()) }
-        try close()
-        return Recognition(text: texts.joined(separator: " "), words: words,
-                           score: Int32(clamping: score), audioSeconds: SpeechFormat.seconds(consumed))
+        try pipeline.finish(emit: collect)
+        let text = texts.joined(separator: " ")
+        return Recognition(text: text, words: words, score: Int32(clamping: score), audioSeconds: SpeechFormat.seconds(consumed),
+                           rejected: text.isEmpty, confidence: text.isEmpty ? 0 : confidence, hypothesisFound: heard > 0)
     }
 }

@@ -69,6 +69,8 @@ public final class ListenPipeline {
     /// The current utterance's audio, for the batch final pass; capacity reserved once.
     private var utterance: [Int16] = []
     private var utterancesDecoded = 0
+    /// Absolute index where the last utterance fed to the recognizer ended.
+    private var previousUtteranceEnd = 0
     /// Utterances after which `batchUntilWarm` switches to streaming results.
     public static let warmUtterances = 3
 
@@ -214,7 +216,9 @@ public final class ListenPipeline {
         try recognizer.begin()
         utterance.removeAll(keepingCapacity: true)
         decoding = true
-        fedThrough = max(ring.start, Self.sampleIndex(audioFrom))
+        // The pre-roll never reaches back into the previous utterance: its last word would be
+        // heard twice ("four of clubs" then "ace seven of hearts" for "seven of hearts").
+        fedThrough = max(ring.start, Self.sampleIndex(audioFrom), previousUtteranceEnd)
         try feed(upTo: position)
     }
 
@@ -246,6 +250,7 @@ public final class ListenPipeline {
         decoding = false
         if case .wake = mode { armed = false }
         try feed(upTo: min(position, Self.sampleIndex(t)))
+        previousUtteranceEnd = fedThrough
         let clock = ContinuousClock()
         let began = clock.now
         var recognition = try recognizer.end()

@@ -42,7 +42,7 @@ final class BatchRunnerTests: XCTestCase {
         decoder.wholeUtteranceLimit = 1    // force the segmented path on a 3.5 s recording
         let recognizer = try factory()()
         let r = try decoder.decode(Self.cards + "/005.wav", with: recognizer)
-        XCTAssertEqual(r.words.count, 9)
+        XCTAssertEqual(r.words.count, 9, "\(r.text) \(r.words.map(\.word))")
         XCTAssertEqual(r.audioSeconds, 3.5, accuracy: 0.05)
         XCTAssertTrue(r.text.contains("eight of spades"), r.text)
         XCTAssertEqual(r.words.map(\.start), r.words.map(\.start).sorted(), "times grow across segments")
