@@ -1,15 +1,8 @@
 import Foundation
 import XCTest
 
-final class BatchCommandTests: XCTestCase {
+final class BatchCommandTests: ScratchFolderTestCase {
     static let cards = "/usr/share/pocketsphinx/test/data/cards"
-    var dir: URL!
-
-    override func setUpWithError() throws {
-        dir = FileManager.default.temporaryDirectory.appendingPathComponent("parlo-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    }
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
 
     /// A manifest of the five cards transcripts, built from Debian's cards.transcription.
     func cardsManifest() throws -> String {

@@ -3,15 +3,8 @@ import XCTest
 
 /// Issue 13, `parlo batch`: bad options and odd output targets end with one clear line, exit 1
 /// or 64, and lose nothing already written.
-final class BatchHardeningTests: XCTestCase {
+final class BatchHardeningTests: ScratchFolderTestCase {
     static let cards = BatchCommandTests.cards
-    var dir: URL!
-
-    override func setUpWithError() throws {
-        dir = FileManager.default.temporaryDirectory.appendingPathComponent("parlo-harden-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    }
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
 
     /// A headerless file (zeros) the raw options could apply to.
     func rawFile() -> String {

@@ -6,18 +6,9 @@ import XCTest
 ///
 /// One test per kind of bad input (the table's columns), each running every subcommand (its
 /// rows), so a failure names both. Inputs are tiny and runs short: the table takes seconds.
-final class CLITableTests: XCTestCase {
+final class CLITableTests: ScratchFolderTestCase {
     static let grammar = SpeechHardeningTests.grammar
     static let cards = BatchCommandTests.cards + "/cards.gram"
-    var dir: URL!
-
-    override func setUpWithError() throws {
-        dir = FileManager.default.temporaryDirectory.appendingPathComponent("parlo-table-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    }
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
-
-    func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
 
     /// A subcommand with its file or folder argument left open.
     struct Row {

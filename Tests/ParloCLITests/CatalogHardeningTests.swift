@@ -3,17 +3,8 @@ import XCTest
 
 /// Issue 13 defect 13, catalogs and matching: each mistake in a catalog or a typed command is one
 /// line saying where (file:line) and what to do, and the explanation given is true.
-final class CatalogHardeningTests: XCTestCase {
+final class CatalogHardeningTests: ScratchFolderTestCase {
     static let grammar = SpeechHardeningTests.grammar
-    var dir: URL!
-
-    override func setUpWithError() throws {
-        dir = FileManager.default.temporaryDirectory.appendingPathComponent("parlo-catalog-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    }
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
-
-    func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
 
     /// A catalog folder holding one file `a.yaml` with `yaml`.
     func catalog(_ yaml: String) throws -> String {

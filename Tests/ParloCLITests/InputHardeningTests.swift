@@ -3,17 +3,8 @@ import XCTest
 
 /// Issue 13, audio input: raw options only for headerless files, and a file that cannot be read
 /// says why (missing, a folder, no permission, a link loop, not audio) in one accurate line.
-final class InputHardeningTests: XCTestCase {
+final class InputHardeningTests: ScratchFolderTestCase {
     static let cards = BatchCommandTests.cards
-    var dir: URL!
-
-    override func setUpWithError() throws {
-        dir = FileManager.default.temporaryDirectory.appendingPathComponent("parlo-input-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    }
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
-
-    func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
 
     func batch(_ arguments: [String]) throws -> ParloProcess.Output {
         let (out, timedOut) = try ParloProcess.run(["batch", "--json", "--jsgf", Self.cards + "/cards.gram"] + arguments, timeout: 120)

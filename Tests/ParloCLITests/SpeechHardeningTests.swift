@@ -4,17 +4,8 @@ import XCTest
 
 /// Issue 13, `say`, `read` and `study`: untrusted text and input end cleanly, with one clear
 /// line for what is wrong, and the audio already spoken is kept.
-final class SpeechHardeningTests: XCTestCase {
-    var dir: URL!
+final class SpeechHardeningTests: ScratchFolderTestCase {
     static let grammar = BatchCatalogTests.root.appendingPathComponent("grammars").path
-
-    override func setUpWithError() throws {
-        dir = FileManager.default.temporaryDirectory.appendingPathComponent("parlo-speech-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    }
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
-
-    func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
 
     /// Seconds of audio in a WAV written by parlo (0 when libsndfile cannot read it).
     func seconds(_ wav: String) throws -> Double { try SpeechFileReader(path: wav).duration }

@@ -3,14 +3,11 @@ import XCTest
 
 /// Issue 13 defect 13.8: study materials and `parlo read` files that are not UTF-8 text are
 /// named, with why, instead of being skipped in silence or read as nothing.
-final class TextInputHardeningTests: XCTestCase {
-    var dir: URL!
-
+final class TextInputHardeningTests: ScratchFolderTestCase {
     override func setUpWithError() throws {
-        dir = FileManager.default.temporaryDirectory.appendingPathComponent("parlo-text-\(UUID().uuidString)")
+        try super.setUpWithError()
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("math"), withIntermediateDirectories: true)
     }
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
 
     func write(_ name: String, _ bytes: [UInt8]) throws -> String {
         let url = dir.appendingPathComponent(name)
