@@ -5,8 +5,8 @@ import ParloListen
 import ParloRecognizer
 import ParloVoiceActivity
 
-/// The stages that keep live listening right in a real room, shared by `parlo listen` and the
-/// study listener so both hear alike: a file's microphone floor, noise suppression, WebRTC's
+/// The stages that keep live listening right in a real room, for `parlo listen` and, with
+/// `room: true`, the study listener: a file's microphone floor, noise suppression, WebRTC's
 /// speech/noise verdicts for the endpointer, and the decoding choices that go with them.
 ///
 /// Why each is there, with the development-set measurements, is in docs/listening.md.

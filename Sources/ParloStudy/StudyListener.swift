@@ -137,9 +137,12 @@ extension StudyListener {
     /// `Rejection.live` for when Parlo is silent (as `parlo listen`: speech that is no command
     /// fires nothing), the reading controls with a phone loop for while it speaks. `noiseFloor`:
     /// see `Recognizer.init` (for recorded input). With `room`, both pipelines have
-    /// `RoomListening`'s stages (noise suppression, speech verdicts, the floor laid first).
+    /// `RoomListening`'s stages (noise suppression, speech verdicts, the floor laid first). Off
+    /// by default: with them, the study's recorded-session and echo barge-in tests lost commands
+    /// on a clean build (the barge-in decoder's phone loop and floors were tuned without them);
+    /// re-tune those before turning it on.
     public convenience init(session: StudySession, catalog: Catalog, model: AcousticModel,
-                            options: ListenPipeline.Options = .init(), noiseFloor: Double? = nil, room: Bool = true,
+                            options: ListenPipeline.Options = .init(), noiseFloor: Double? = nil, room: Bool = false,
                             logger: Logger = Logger(label: "parlo.study")) throws {
         func pipeline(_ compiled: CompiledCatalog, _ role: StudyInterpreter.Role) throws -> ListenPipeline {
             let rejection = role == .whileSpeaking ? Self.whileSpeakingRejection : (room ? Rejection.live : Rejection.streamingFloors)
