@@ -55,7 +55,8 @@ struct StudyCommand: AsyncParsableCommand {
         // A recording played faster than real time keeps time by its own audio.
         let streamClock = capture.input != nil && capture.fast ? ManualStudyClock() : nil
         do {
-            let commands = try loadCatalog(catalog.grammar)
+            // With the answers to Parlo's questions ("yes", "no"), which only the study session hears.
+            let commands = try StudyAnswers.adding(to: loadCatalog(catalog.grammar))
             if let folder, let problem = FileProblem.readingFolder(folder) { throw CLIError("\(folder): \(problem)") }
             let library = try folder.map { try StudyLibrary(root: $0) } ?? StudyLibrary.sample()
             for skipped in library.skipped { printError("warning: \(skipped)") }
