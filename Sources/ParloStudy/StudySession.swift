@@ -59,6 +59,7 @@ public actor StudySession {
     var confidence: Double?
     /// The command asked back and waiting for "yes" or "no".
     var question: Question?
+    var askBackThreshold = StudySession.askBackBelow
     var speechTask: Task<Void, Never>?
 
     /// - Parameters:

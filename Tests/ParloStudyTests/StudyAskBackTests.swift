@@ -98,6 +98,14 @@ final class StudyAskBackTests: XCTestCase {
         XCTAssertEqual(s.rec.of("timer_started").first?["minutes"], .number(10))
     }
 
+    func testAThresholdOfZeroNeverAsks() async throws {
+        let s = try await session()
+        await s.session.setAskBackThreshold(0)
+        await hear(s, "set a timer for ten minutes", confidence: 0.01)
+        XCTAssertTrue(s.rec.of("confirm").isEmpty)
+        XCTAssertEqual(s.rec.of("timer_started").first?["minutes"], .number(10))
+    }
+
     func testATypedCommandIsNeverAskedBack() async throws {
         let s = try await session()
         await s.session.handle(text: "set a timer for ten minutes")
