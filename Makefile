@@ -2,7 +2,7 @@
 SWIFT ?= swift
 RELEASE_BIN = .build/release/parlo
 
-.PHONY: setup demo test bench soak build clean fixtures eval-sets eval
+.PHONY: setup demo test bench soak build clean fixtures eval-sets eval sanitize
 
 setup:
 	@scripts/setup
@@ -61,3 +61,14 @@ eval: build
 
 clean:
 	rm -rf .build
+
+## Thread and Address Sanitizer runs of the concurrency tests (capture, speech queue, echo, study,
+## listening, batch); not in CI (about 10 minutes). Leak reports are off here: LeakSanitizer's
+## reports (Swift enum payloads of parsed catalogs, a few sphinxbase allocations) are not yet triaged.
+SANITIZED_TESTS = ParloCaptureTests|ParloSpeechTests|ParloEchoTests|ParloStudyTests|ParloListenTests|ParloVoiceActivityTests|ParloEndpointerTests|ParloBatchTests
+sanitize:
+	@scripts/setup test
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
+	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --disable-swift-testing --filter "$(SANITIZED_TESTS)"
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
+	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan --disable-swift-testing --filter "$(SANITIZED_TESTS)"
