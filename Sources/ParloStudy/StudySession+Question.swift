@@ -13,10 +13,7 @@ extension StudySession {
     /// Recognition confidence below which a spoken command with slots is asked back (the default
     /// of `askBackThreshold`). A starting point: tune it on the development set
     /// (`scripts/fit-confidence --report`), trading questions on right commands against wrong
-    /// slot values acted on. The demo session's right "usa la voce di mia" came at 0.73. Note:
-    /// `parlo study` listens with `Rejection.streamingFloors` (no room stages yet), whose
-    /// confidence is the floors' margin (at most 0.88), not `Rejection.live`'s calibrated one:
-    /// below 0.8 means "close to a floor" there.
+    /// slot values acted on. The demo session's right "usa la voce di mia" came at 0.73.
     public static let askBackBelow = 0.8
     /// Seconds (of the session clock) a question waits for its answer before it is dropped,
     /// silently: the student has moved on, and a late "yes" must not start a forgotten timer.

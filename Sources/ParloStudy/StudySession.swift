@@ -108,8 +108,8 @@ public actor StudySession {
     /// the command event. Rejections are reported as "rejected" events and never answered: a
     /// reply to every cough or stray sentence would be worse than silence.
     ///
-    /// - Parameter confidence: the recognition's confidence that the decoded command is right
-    ///   (`Recognition.confidence`; calibrated with `Rejection.live`), for spoken commands; below
+    /// - Parameter confidence: the recognition's calibrated probability that the decoded
+    ///   command is right (`Recognition.confidence`), for spoken commands; below
     ///   `askBackBelow` a command with slot values is asked back instead of performed. Nil for
     ///   typed text, which is never asked back (what was typed is what was meant).
     @discardableResult
