@@ -8,7 +8,7 @@ struct StudyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "study",
         abstract: "A hands-free study session: open subjects, read materials aloud, timers, by voice in English or Italian.",
-        discussion: "FOLDER holds one folder per subject (math/, storia/, …) of .md/.txt files; without it the bundled sample is used. Commands come from the microphone (default), a recorded file (--input FILE, same pipeline) or stdin (--text, one command per line). Replies go to the speakers or to --out FILE.wav. On a terminal: coloured lines; piped or with --json: JSON Lines events (command, reply, subject_opened, reading, timer_started, timer_ended, character_changed, confirm when an unsure spoken command is asked back, …).")
+        discussion: "FOLDER holds one folder per subject (math/, storia/, …) of .md/.txt files; without it the bundled sample is used. Commands come from the microphone (default), a recorded file (--input FILE, same pipeline) or stdin (--text, one command per line). Replies go to the speakers or to --out FILE.wav. On a terminal: coloured lines; piped or with --json: JSON Lines events (command, reply, subject_opened, reading, timer_started, timer_ended, character_changed, …).")
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var capture: CaptureOptions
@@ -35,9 +35,6 @@ struct StudyCommand: AsyncParsableCommand {
     @Option(name: .customLong("hangover-ms"), help: "Silence that ends a spoken command, in milliseconds.")
     var hangoverMs = 300
 
-    @Option(name: .customLong("ask-back-below"), help: "Recognition confidence (0-1) below which a spoken command with a slot value (minutes, subject, voice) is asked back (\"Ten minutes?\") instead of performed; 0 never asks.")
-    var askBackBelow = StudySession.askBackBelow
-
     @Flag(name: .customLong("no-echo-cancel"), help: "Do not remove Parlo's own voice from the microphone (echo cancellation runs when listening to a microphone with replies on the speakers).")
     var noEchoCancel = false
 
@@ -47,7 +44,6 @@ struct StudyCommand: AsyncParsableCommand {
 
     func validate() throws {
         if text && capture.input != nil { throw ValidationError("--text and --input are exclusive") }
-        if !(0...1).contains(askBackBelow) { throw ValidationError("--ask-back-below must be between 0 and 1, not \(askBackBelow)") }
     }
 
     func run() async throws {
@@ -59,8 +55,7 @@ struct StudyCommand: AsyncParsableCommand {
         // A recording played faster than real time keeps time by its own audio.
         let streamClock = capture.input != nil && capture.fast ? ManualStudyClock() : nil
         do {
-            // With the answers to Parlo's questions ("yes", "no"), which only the study session hears.
-            let commands = try StudyAnswers.adding(to: loadCatalog(catalog.grammar))
+            let commands = try loadCatalog(catalog.grammar)
             if let folder, let problem = FileProblem.readingFolder(folder) { throw CLIError("\(folder): \(problem)") }
             let library = try folder.map { try StudyLibrary(root: $0) } ?? StudyLibrary.sample()
             for skipped in library.skipped { printError("warning: \(skipped)") }
@@ -79,7 +74,6 @@ struct StudyCommand: AsyncParsableCommand {
         }
         let (session, queue, sink, commands) = parts
         await session.start()
-        await session.setAskBackThreshold(askBackBelow)
         let ticker = Task { await queue.run() }
         let timer = Task { while !Task.isCancelled { await session.checkTimer(); try? await Task.sleep(for: .milliseconds(250)) } }
         defer { ticker.cancel(); timer.cancel() }

@@ -10,9 +10,7 @@ import ParloSpeech
 public struct StudyEvent: Sendable, Equatable, Encodable {
     /// "command", "reply", "rejected", "subject_opened", "material", "reading_started", "reading",
     /// "reading_paused", "reading_resumed", "reading_stopped", "reading_finished", "rate",
-    /// "mind_map", "timer_started", "timer_ended", "character_changed", "listening", "confirm" (a
-    /// command asked back: command, slots, language, confidence), "confirm_cancelled" (reason "no",
-    /// "another command" or "timeout").
+    /// "mind_map", "timer_started", "timer_ended", "character_changed", "listening".
     public var type: String
     public var fields: [String: JSONValue]
 

@@ -73,10 +73,9 @@ public final class StudyListener {
 
     private func deliver(_ events: inout [ListenEvent], _ controls: inout [ListenEvent], _ observe: (ListenEvent) -> Void) async {
         // The interpreters already refuse what is not theirs; order by stream time.
-        let all = (Self.withConfidence(events).map { ($0.0, false, $0.1) } + Self.withConfidence(controls).map { ($0.0, true, $0.1) })
-            .sorted { $0.0.t < $1.0.t }
+        let all = (events.map { ($0, false) } + controls.map { ($0, true) }).sorted { $0.0.t < $1.0.t }
         let speaking = session.gate.speaking
-        for (event, fromControls, confidence) in all {
+        for (event, fromControls) in all {
             if case .speechStart(let t) = event, !fromControls { utteranceStart = t }
             if case .command(let t, _, let text, let latency) = event, !fromControls, parloWasAudible(from: utteranceStart, to: t) {
                 observe(.rejected(t: t, text: text, reason: "Parlo was speaking during this utterance", latencyMs: latency))
@@ -84,7 +83,7 @@ public final class StudyListener {
             }
             if case .command(_, _, let text, _) = event {
                 observe(event)
-                await session.handle(text: text, source: "voice", confidence: confidence)
+                await session.handle(text: text, source: "voice")
                 if waitForSpeech { await session.waitUntilQuiet() }
             } else if bargeIn == nil || speaking == fromControls {
                 observe(event)
@@ -92,19 +91,6 @@ public final class StudyListener {
         }
         events.removeAll()
         controls.removeAll()
-    }
-
-    /// Pairs each command with the confidence of the recognition it came from (the `.recognized`
-    /// event just before it in the same pipeline's list): the session asks back unsure commands.
-    /// Paired before the two lists are merged, so the order of equal stream times cannot mix them.
-    static func withConfidence(_ events: [ListenEvent]) -> [(ListenEvent, Double?)] {
-        var last: Double?
-        return events.map { event in
-            if case .recognized(_, let recognition, _) = event { last = recognition.confidence }
-            guard case .command = event else { return (event, nil) }
-            defer { last = nil }
-            return (event, last)
-        }
     }
 
     /// Whether Parlo's own voice was playing anywhere in `from…to` (stream seconds, 0.3 s of

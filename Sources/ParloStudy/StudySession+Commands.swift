@@ -5,8 +5,8 @@ import ParloSpeech
 
 /// The handlers: one per catalog command, each replying in the language of the command.
 extension StudySession {
-    /// Runs command `name` now (`perform` decides whether to ask back first).
-    func run(_ name: String, _ m: MatchResult) async throws {
+    /// Runs command `name` (called by the registry's handler).
+    func perform(_ name: String, _ m: MatchResult) async throws {
         emit(.command(m, source: source, speaking: isSpeaking))
         let lang = m.speechLanguage
         switch name {

@@ -15,17 +15,12 @@ import ParloSpeech
 /// scope is switched off, so Parlo's own voice leaking into the microphone cannot open a subject
 /// or set a timer. `StudyGate` carries the same state to the voice interpreter, which also
 /// demands a higher confidence then.
-///
-/// A spoken command with a slot value that the recognizer is unsure of is asked back ("Ten
-/// minutes?") rather than performed: see `StudySession+Question.swift`.
 public actor StudySession {
     /// Commands that stay active while Parlo speaks (barge-in).
     public static let readingControls: Set<String> = ["pause", "resume", "next", "previous", "repeat", "stop",
                                                       "faster", "slower", "help"]
     public static let studyScope = "study"
     public static let readingScope = "reading"
-    /// The answers ("yes", "no"): active only while a question is pending.
-    public static let questionScope = "question"
 
     struct Reading { var id: Int; var material: Int; var sentence = 0; var total: Int; var paused = false }
     struct FocusTimer { var deadline: Double; var minutes: Int; var language: SpeechLanguage }
@@ -55,11 +50,6 @@ public actor StudySession {
     var early: [Int: [SpeechEvent]] = [:]
     var speakingScope: Bool?
     var source = "text"
-    /// The recognition confidence of the utterance being handled (nil: typed).
-    var confidence: Double?
-    /// The command asked back and waiting for "yes" or "no".
-    var question: Question?
-    var askBackThreshold = StudySession.askBackBelow
     var speechTask: Task<Void, Never>?
 
     /// - Parameters:
@@ -86,8 +76,7 @@ public actor StudySession {
     /// "study" scope. Call once before the first command.
     public func start() async {
         for name in commands {
-            let scope = StudyAnswers.commands.contains(name) ? Self.questionScope
-                : Self.readingControls.contains(name) ? Self.readingScope : Self.studyScope
+            let scope = Self.readingControls.contains(name) ? Self.readingScope : Self.studyScope
             await registry.register(name, scope: scope) { [weak self] match in
                 try await self?.perform(name, match)
             }
@@ -105,18 +94,10 @@ public actor StudySession {
     public func close() { speechTask?.cancel() }
 
     /// Handles one typed command or recognised utterance; `source` ("text", "voice") goes into
-    /// the command event. Rejections are reported as "rejected" events and never answered: a
-    /// reply to every cough or stray sentence would be worse than silence.
-    ///
-    /// - Parameter confidence: the recognition's calibrated probability that the decoded
-    ///   command is right (`Recognition.confidence`), for spoken commands; below
-    ///   `askBackBelow` a command with slot values is asked back instead of performed. Nil for
-    ///   typed text, which is never asked back (what was typed is what was meant).
+    /// the command event. Rejections are reported as "rejected" events.
     @discardableResult
-    public func handle(text: String, source: String = "text", confidence: Double? = nil) async -> VoiceCommandRegistry.DispatchReport {
+    public func handle(text: String, source: String = "text") async -> VoiceCommandRegistry.DispatchReport {
         self.source = source
-        self.confidence = confidence
-        await expireQuestion()
         let report = await registry.handle(text: text)
         switch report.outcome {
         case .handled: break
@@ -133,7 +114,6 @@ public actor StudySession {
 
     /// Announces the end of the focus timer once its time has come (call every second or so).
     public func checkTimer() async {
-        await expireQuestion()
         guard let t = timer, clock.now() >= t.deadline else { return }
         timer = nil
         emit(StudyEvent("timer_ended", ["minutes": .int(t.minutes)]))
@@ -223,10 +203,9 @@ public actor StudySession {
         emit(StudyEvent("listening", ["for": .string(speaking ? "reading_controls" : "all")]))
     }
 
-    func refreshGate() {
+    private func refreshGate() {
         let speaking = isSpeaking
-        let silent = question == nil ? Set(commands).subtracting(StudyAnswers.commands) : Set(commands)
-        gate.set(speaking: speaking, active: speaking ? Self.readingControls : silent)
+        gate.set(speaking: speaking, active: speaking ? Self.readingControls : Set(commands))
     }
 
     func material(_ index: Int) -> StudyMaterial? {

@@ -58,9 +58,6 @@ final class StudyAudioSessionTests: XCTestCase {
         let wav = StudyFixtures.directory + "/replies.wav"
         let sink = try WAVFileSink(path: wav)
         let (session, rec, _) = try await StudyFixtures.session(sink: sink)
-        // The recorded script has no answers: this test is about the pipeline, asking back is
-        // StudyAskBackTests' (its "usa la voce di mia" came at 0.73 through `parlo study --input`).
-        await session.setAskBackThreshold(0)
         let starts = Starts()
         rec.onEvent = { if $0.type == "command" { starts.add(sink.writtenFrames) } }
 

@@ -20,7 +20,6 @@ final class StudyStreamClockTests: XCTestCase {
         let clock = ManualStudyClock()
         let sink = try WAVFileSink(path: StudyFixtures.directory + "/timer-replies.wav")
         let (session, rec, _) = try await StudyFixtures.session(sink: sink, clock: clock)
-        await session.setAskBackThreshold(0)   // the stream clock, not asking back (StudyAskBackTests)
         var listen = ListenPipeline.Options()
         listen.endpointer.hangover = 0.3
         listen.emitLevels = false
