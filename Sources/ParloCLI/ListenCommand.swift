@@ -114,10 +114,8 @@ struct ListenCommand: AsyncParsableCommand {
         }
         let compiled = try CatalogCompiler(model: model, logger: logger).compile(folder: catalog.grammar)
         var rejection = Rejection.live
-        rejection.minimumConfidence = 0.5
         if let minConfidence { rejection.minimumConfidence = minConfidence }
-        let recognizer = try CatalogRecognizer(compiled: compiled, model: model, rejection: rejection,
-                                               noiseFloor: nil)
+        let recognizer = try CatalogRecognizer(compiled: compiled, model: model, rejection: rejection)
         return (recognizer, StudyInterpreter(matcher: CommandMatcher(sentences: compiled.sentences)))
     }
 

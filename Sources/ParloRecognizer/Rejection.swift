@@ -192,7 +192,7 @@ public struct Rejection: Sendable, Equatable {
         var r = Rejection.catalog
         r.calibration = ConfidenceModel(bias: 7.3468, scorePerFrame: 0.9729, worstWordScorePerFrame: 0.2920,
                                         uncoveredSpeech: -8.3638, short: -0.8405)
-        r.minimumConfidence = 0.6
+        r.minimumConfidence = 0.5
         return r
     }()
 
