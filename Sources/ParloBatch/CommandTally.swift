@@ -12,6 +12,8 @@ public struct CommandTally: Codable, Sendable, Equatable {
     /// Per language and noise condition ("en", "it", "en 15 dB", …): scored and correct.
     public var byLanguage: [String: LanguageCount] = [:]
 
+    enum CodingKeys: String, CodingKey { case scored, correct, confusion, byLanguage = "by_language" }
+
     public struct LanguageCount: Codable, Sendable, Equatable {
         public var scored = 0
         public var correct = 0

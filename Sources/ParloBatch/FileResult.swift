@@ -26,7 +26,7 @@ public struct FileResult: Codable, Sendable, Equatable {
     public var outcome: CommandOutcome?
 
     enum CodingKeys: String, CodingKey {
-        case file, text, words, score, rejected, confidence, evidence, expected, correct, error
+        case type, file, text, words, score, rejected, confidence, evidence, expected, correct, error
         case command, slots, language
         case audioSeconds = "audio_s", decodeSeconds = "decode_s"
     }
@@ -100,6 +100,7 @@ extension FileResult {
     /// `rejected` and `confidence` then describe the whole result (acoustic and matcher checks).
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode("result", forKey: .type)
         try c.encode(file, forKey: .file)
         try c.encodeIfPresent(text, forKey: .text)
         try c.encodeIfPresent(words, forKey: .words)

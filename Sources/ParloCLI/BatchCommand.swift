@@ -31,8 +31,7 @@ struct BatchCommand: ParsableCommand {
     @Option(help: "Worker threads, each with its own decoder (default: number of cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
-    @Flag(help: "Print JSON Lines even on a terminal.")
-    var json = false
+    @OptionGroup var output: OutputOptions
 
     @Option(help: "Also write each result to this JSON Lines file as soon as it is known.")
     var out: String?
@@ -145,7 +144,7 @@ struct BatchCommand: ParsableCommand {
         let runner = try makeRunner(model: model, options: options, raw: rawFormat, logger: log)
 
         var session = try BatchSession(outPath: out, resume: resume, expectations: expectations,
-                                       json: json || !Terminal.stdoutIsTerminal, total: files.count)
+                                       json: output.asJSON, total: files.count)
         let todo = files.filter { !session.isDone($0) }
         log.debug("batch", metadata: ["files": "\(files.count)", "todo": "\(todo.count)", "jobs": "\(jobs)"])
         try runner.run(todo) { _, result in session.record(result) }

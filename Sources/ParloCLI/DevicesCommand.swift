@@ -8,15 +8,14 @@ struct DevicesCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Flag(name: .long, help: "Print JSON Lines even on a terminal.")
-    var json = false
+    @OptionGroup var output: OutputOptions
 
     func run() throws {
         _ = global.bootstrap()
         let devices = DeviceList.pcmDevices()
-        if json || !Terminal.stdoutIsTerminal {
+        if output.asJSON {
             let enc = JSONLinesEncoder()
-            for d in devices { print(try enc.line(d)) }
+            for d in devices { print(try enc.line(TaggedEvent(type: "device", payload: d))) }
             return
         }
         if !DeviceList.hasSoundCard {

@@ -62,7 +62,7 @@ struct FixturesSynthCommand: ParsableCommand {
             let bar = terminal ? ProgressBar(total: try generator.fileCount()) : nil
             let encoder = JSONLinesEncoder()
             let entries = try generator.generate(into: out) { p in
-                if let bar { bar.update(done: p.done, file: p.entry.audio) } else if let line = try? encoder.line(p.entry) {
+                if let bar { bar.update(done: p.done, file: p.entry.audio) } else if let line = try? encoder.line(TaggedEvent(type: "fixture", payload: p.entry)) {
                     print(line)
                     fflush(stdout)
                 }

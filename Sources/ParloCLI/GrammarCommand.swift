@@ -38,6 +38,7 @@ struct GrammarCheckCommand: ParsableCommand {
     var threshold: Double = 0.2
     @Flag(name: .long, help: "Leave out the word list.")
     var noWords = false
+    @OptionGroup var output: OutputOptions
 
     func run() throws {
         let logger = global.bootstrap()
@@ -45,7 +46,11 @@ struct GrammarCheckCommand: ParsableCommand {
             let model = try AcousticModel.locate(global.model)
             let compiled = try CatalogCompiler(model: model, logger: logger).compile(loadCatalog(catalog.grammar))
             let report = CatalogReport(compiled, threshold: threshold)
-            print(report.render(showWords: !noWords))
+            if output.asJSON {
+                for line in try CatalogReportEvents.lines(report, showWords: !noWords) { print(line) }
+            } else {
+                print(report.render(showWords: !noWords))
+            }
             if report.duplicates.contains(where: \.isConflict) { throw ExitCode(2) }
         } catch let e as ExitCode { throw e } catch { throw fail(error) }
     }

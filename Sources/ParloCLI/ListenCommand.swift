@@ -20,8 +20,7 @@ struct ListenCommand: AsyncParsableCommand {
 
     @OptionGroup var catalog: CatalogOptions
 
-    @Flag(name: .long, help: "Print JSON Lines even on a terminal.")
-    var json = false
+    @OptionGroup var output: OutputOptions
 
     @Option(name: .long, help: "always: every utterance; wake: only after a wake phrase; ptt: Enter starts/stops talking.")
     var mode: Mode = .always
@@ -85,7 +84,7 @@ struct ListenCommand: AsyncParsableCommand {
         } catch {
             throw fail(error)
         }
-        let asJSON = json || !Terminal.stdoutIsTerminal
+        let asJSON = output.asJSON
         if !asJSON {
             let hint = mode == .ptt ? " Press Enter to start/stop talking." : ""
             FileHandleOutput.stderr("Listening on \(source.description) (\(mode.rawValue)).\(hint) Ctrl-C stops.\n")

@@ -10,8 +10,7 @@ struct MatchCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var catalog: CatalogOptions
-    @Flag(name: .long, help: "Print JSON Lines even on a terminal (always when stdout is piped).")
-    var json = false
+    @OptionGroup var output: OutputOptions
     @Argument(help: "Sentences to match; read from stdin, one per line, when none are given.")
     var text: [String] = []
 
@@ -19,7 +18,7 @@ struct MatchCommand: ParsableCommand {
         _ = global.bootstrap()
         let matcher: CommandMatcher
         do { matcher = try CommandMatcher(catalog: loadCatalog(catalog.grammar)) } catch { throw fail(error) }
-        let asJSON = json || !Terminal.stdoutIsTerminal
+        let asJSON = output.asJSON
         let encoder = JSONLinesEncoder()
         func emit(_ sentence: String) throws {
             let result = matcher.match(sentence)

@@ -10,8 +10,7 @@ struct MeterCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var capture: CaptureOptions
 
-    @Flag(name: .long, help: "Print JSON Lines even on a terminal.")
-    var json = false
+    @OptionGroup var output: OutputOptions
 
     func run() async throws {
         let logger = global.bootstrap()
@@ -20,7 +19,7 @@ struct MeterCommand: AsyncParsableCommand {
         let stream = source.start()
         let interrupt = InterruptHandler { stream.stop() }
         defer { withExtendedLifetime(interrupt) {} }
-        let asJSON = json || !Terminal.stdoutIsTerminal
+        let asJSON = output.asJSON
         let encoder = JSONLinesEncoder()
         var meter = LevelMeter()
         do {

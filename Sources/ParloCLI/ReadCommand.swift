@@ -9,6 +9,7 @@ struct ReadCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var speech: SpeechOptions
+    @OptionGroup var output: OutputOptions
 
     @Option(name: .customLong("from-sentence"), help: "Start at this sentence (1-based) instead of the saved position.")
     var fromSentence: Int?
@@ -42,28 +43,18 @@ struct ReadCommand: AsyncParsableCommand {
         }
     }
 
-    struct Line: Encodable {
-        var event: String
-        var index: Int?
-        var total: Int?
-        var language: String?
-        var text: String?
-    }
-
     func run() async throws {
         let logger = global.bootstrap()
         try Self.checkReadable(file)
         let output = try await SpeechOutput(speech, logger: logger)
         let reader = ReadAloud(path: file, queue: output.queue, language: speech.language, markdown: markdown ? true : nil)
         reader.store = ReadingPositionStore()
-        let piped = !Terminal.stdoutIsTerminal
+        let piped = self.output.asJSON
         let encoder = JSONLinesEncoder()
         let start = fromSentence.map { $0 - 1 } ?? (restart ? 0 : nil)
         let end = try await reader.run(from: start) { p in
             if piped {
-                let line = Line(event: "sentence", index: p.index + 1, total: p.total,
-                                language: p.language.rawValue, text: p.text)
-                if let s = try? encoder.line(line) { print(s) }
+                if let s = try? encoder.line(p.spoken) { print(s) }
             } else {
                 let total = p.total.map(String.init) ?? "?"
                 print("sentence \(p.index + 1) of \(total) [\(p.language.rawValue)]: \(p.text)")
@@ -72,7 +63,8 @@ struct ReadCommand: AsyncParsableCommand {
         }
         try await output.finish()
         if piped {
-            print(try encoder.line(Line(event: "finished", index: end)))
+            let t = Double(output.sink.playedFrames) / Double(output.sink.sampleRate)
+            print(try encoder.line(SpokenEvent(t: t, .readingEnd(.init(sentences: end, total: reader.total)))))
         } else {
             print("read \(end) sentences" + (speech.out.map { " → \($0)" } ?? ""))
         }

@@ -10,21 +10,13 @@ struct SayCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var speech: SpeechOptions
+    @OptionGroup var output: OutputOptions
 
     @Flag(name: .long, help: "Treat the text as SSML: speak, voice, prosody, say-as, mark, s, p, sub, emphasis and break are kept; other elements (audio, …) are left out with a warning, their text kept.")
     var ssml = false
 
     @Argument(help: "The text to speak, or - to read it from standard input.")
     var text: String
-
-    struct Line: Encodable {
-        var event: String
-        var id: Int
-        var sentence: Int?
-        var start: Int?
-        var end: Int?
-        var text: String?
-    }
 
     func run() async throws {
         let logger = global.bootstrap()
@@ -37,7 +29,7 @@ struct SayCommand: AsyncParsableCommand {
         }
         let output = try await SpeechOutput(speech, logger: logger)
         let queue = output.queue
-        let piped = !Terminal.stdoutIsTerminal
+        let piped = self.output.asJSON
         let encoder = JSONLinesEncoder()
         var trimmed = input.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else {
@@ -54,18 +46,7 @@ struct SayCommand: AsyncParsableCommand {
         let id = await queue.enqueue(trimmed, language: speech.language, ssml: ssml)
         var finished = false
         for await event in queue.events where event.id == id {
-            if piped {
-                var line = Line(event: event.name, id: id)
-                switch event {
-                case .word(_, let s, let r), .sentence(_, let s, let r):
-                    line.sentence = s
-                    line.start = offset(trimmed, r.lowerBound)
-                    line.end = offset(trimmed, r.upperBound)
-                    line.text = String(trimmed[r])
-                default: break
-                }
-                print(try encoder.line(line))
-            }
+            if piped { print(try encoder.line(event.spoken(in: trimmed))) }
             if case .finished = event { finished = true }
             if event.isEnd { break }
         }

@@ -73,6 +73,3 @@ struct SpeechOutput {
         if let error = await queue.lastError { throw error }
     }
 }
-
-/// Character offset of `index` in `text`, for JSON output.
-func offset(_ text: String, _ index: String.Index) -> Int { text.distance(from: text.startIndex, to: index) }

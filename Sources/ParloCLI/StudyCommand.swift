@@ -26,8 +26,7 @@ struct StudyCommand: AsyncParsableCommand {
     @Option(name: .long, help: "ALSA playback device for the replies when there is no --out.")
     var speaker = "default"
 
-    @Flag(name: .long, help: "Print JSON Lines even on a terminal.")
-    var json = false
+    @OptionGroup var output: OutputOptions
 
     @Option(name: .long, help: "Character to speak as: adam, eva, max or mia.")
     var character = "eva"
@@ -48,7 +47,7 @@ struct StudyCommand: AsyncParsableCommand {
 
     func run() async throws {
         let logger = global.bootstrap()
-        let asJSON = json || !Terminal.stdoutIsTerminal
+        let asJSON = output.asJSON
         let printer = StudyPrinter(json: asJSON)
         let parts: (session: StudySession, queue: SpeechQueue, sink: any SpeechSink, commands: Catalog)
         let echo = cancelsEcho ? EchoReference(timing: .wallClock) : nil
@@ -130,16 +129,14 @@ struct StudyPrinter: Sendable {
             if let line = try? JSONLinesEncoder().line(e) { FileHandleOutput.stdout(line + "\n") }
             return
         }
-        switch e.type {
-        case "command":
-            FileHandleOutput.stdout("» \(e.string("text") ?? "") → \(e.string("command") ?? "") (\(e.string("language") ?? ""))\n")
-        case "reply":
-            FileHandleOutput.stdout("\(Self.colour(e.string("color")))\(e.string("character")?.capitalized ?? ""): \(e.string("text") ?? "")\u{1B}[0m\n")
-        case "reading":
-            if case .number(let i) = e["sentence"], case .number(let n) = e["of"] {
-                FileHandleOutput.stdout("  [\(Int(i))/\(Int(n))] \(e.string("text") ?? "")\n")
-            }
-        case "listening": break
+        switch e.kind {
+        case .command(let c):
+            FileHandleOutput.stdout("» \(c.text) → \(c.command) (\(c.language))\n")
+        case .reply(let r):
+            FileHandleOutput.stdout("\(Self.colour(r.color))\(r.character.capitalized): \(r.text)\u{1B}[0m\n")
+        case .sentence(let s):
+            FileHandleOutput.stdout("  [\(s.index + 1)/\(s.total)] \(s.text)\n")
+        case .listening: break
         default:
             if let line = try? JSONLinesEncoder().line(e) { FileHandleOutput.stdout("  · \(line)\n") }
         }

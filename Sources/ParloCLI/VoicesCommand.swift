@@ -9,10 +9,21 @@ struct VoicesCommand: ParsableCommand {
 
     @Option(name: .long, help: "YAML file overriding character voices.")
     var characters: String?
+    @OptionGroup var output: OutputOptions
+
+    /// A character as a `character` event: `color`, as in every other event, and voices by language.
+    struct Character: Encodable {
+        var name, color, gender: String
+        var voices: [String: ESpeakVoice]
+        init(_ c: SpeechCharacter) {
+            name = c.name; color = c.colour; gender = c.gender.rawValue
+            voices = Dictionary(uniqueKeysWithValues: c.voices.map { ($0.key.rawValue, $0.value) })
+        }
+    }
 
     func run() throws {
         let catalog = try SpeechOptions.catalog(path: characters)
-        if Terminal.stdoutIsTerminal {
+        if !output.asJSON {
             for c in catalog.characters {
                 print("\(c.name.padding(toLength: 6, withPad: " ", startingAt: 0)) \(c.colour)  \(c.gender.rawValue)")
                 for lang in SpeechLanguage.allCases {
@@ -22,7 +33,7 @@ struct VoicesCommand: ParsableCommand {
             }
         } else {
             let encoder = JSONLinesEncoder()
-            for c in catalog.characters { print(try encoder.line(c)) }
+            for c in catalog.characters { print(try encoder.line(TaggedEvent(type: "character", payload: Character(c)))) }
         }
     }
 }

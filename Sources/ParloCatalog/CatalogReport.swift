@@ -104,18 +104,23 @@ public struct CatalogReport: Sendable {
         return prev[b.count]
     }
 
+    /// `s` padded to a column of `width`, never cut (`padding(toLength:)` truncates longer names).
+    static func pad(_ s: String, _ width: Int) -> String {
+        s.count >= width ? s : s.padding(toLength: width, withPad: " ", startingAt: 0)
+    }
+
     /// Human-readable report for a terminal.
     public func render(showWords: Bool = true) -> String {
         var out = ["Commands (\(commands.count), \(sentenceCount) sentences):"]
         for c in commands {
             let counts = c.sentences.keys.sorted().map { "\($0) \(c.sentences[$0] ?? 0)" }.joined(separator: ", ")
-            out.append("  \(c.name.padding(toLength: 16, withPad: " ", startingAt: 0)) \(counts)")
+            out.append("  \(Self.pad(c.name, 16)) \(counts)")
         }
         if showWords {
             out.append("Words (\(words.count)):")
             for (w, entries) in words {
                 let list = entries.map { "\($0.phoneString) [\($0.source)]" }.joined(separator: "; ")
-                out.append("  \(w.padding(toLength: 14, withPad: " ", startingAt: 0)) \(list)")
+                out.append("  \(Self.pad(w, 14)) \(list)")
             }
         }
         out.append(duplicates.isEmpty ? "Duplicate sentences: none" : "Duplicate sentences (\(duplicates.count)):")

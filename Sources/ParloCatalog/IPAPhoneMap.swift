@@ -33,9 +33,7 @@
 /// becomes one too. Measured neutral (the same commands on audio-fixtures/commands and on a
 /// set made with `--seed 2`); it makes the 10 words it touches follow the rule the rest follow.
 ///
-/// Measured (eSpeak NG Italian voice, 95 study sentences, `CatalogRecognizer`): this table gives
-/// 85 % command accuracy; e → EH 81 %, e → EH and o → AO 77 %, a → AH 56 %, ɪ → IH and ʊ → UH
-/// 67 %, r → D 85 % (no gain), second pronunciations with e/o or r variants ±3 points.
+/// The accuracy of this table against alternatives is in docs/recognizer-measurements.md.
 public enum IPAPhoneMap {
     /// The en-us model's phones (the cmudict inventory, without SIL).
     public static let englishPhones: Set<String> = [

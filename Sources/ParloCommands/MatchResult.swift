@@ -43,8 +43,12 @@ public struct MatchResult: Sendable, Equatable, Codable {
     public func int(_ slot: String) -> Int? { slots[slot]?.intValue }
 
     enum CodingKeys: String, CodingKey { case text, command, slots, language, confidence, rejected, candidates, reason }
+    private enum TypeKey: String, CodingKey { case type }
 
+    /// A `match` event of docs/events.schema.json.
     public func encode(to encoder: any Encoder) throws {
+        var tag = encoder.container(keyedBy: TypeKey.self)
+        try tag.encode("match", forKey: .type)
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(text, forKey: .text)
         try c.encode(command, forKey: .command)   // explicit null when rejected

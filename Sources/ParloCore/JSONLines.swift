@@ -46,3 +46,10 @@ public enum JSONValue: Codable, Equatable, Sendable {
     /// The string payload, if this is a string.
     public var stringValue: String? { if case .string(let s) = self { s } else { nil } }
 }
+
+extension JSONValue {
+    /// A string array as JSON.
+    public static func strings(_ a: [String]) -> JSONValue { .array(a.map { .string($0) }) }
+    /// An integer as JSON.
+    public static func int(_ n: Int) -> JSONValue { .number(Double(n)) }
+}

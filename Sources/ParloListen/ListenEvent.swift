@@ -61,21 +61,21 @@ public enum ListenEvent: Sendable, Equatable {
 
 extension ListenEvent: Encodable {
     private enum Keys: String, CodingKey {
-        case type, t, text, latency_ms, score, command, slots, language, confidence, reason, phrase, evidence, hypothesis
+        case type, t, text, latency_s, score, command, slots, language, confidence, reason, phrase, evidence, hypothesis
     }
 
     public func encode(to encoder: any Encoder) throws {
         if case .level(let l) = self { return try l.encode(to: encoder) }
         var c = encoder.container(keyedBy: Keys.self)
         try c.encode(type, forKey: .type)
-        try c.encode((t * 1000).rounded() / 1000, forKey: .t)
+        try c.encode(EventCoding.seconds(t), forKey: .t)
         switch self {
         case .level, .speechStart, .speechEnd: break
         case .partial(_, let text): try c.encode(text, forKey: .text)
         case .recognized(_, let r, let ms):
             try c.encode(r.text, forKey: .text)
             if r.rejected && !r.hypothesis.isEmpty { try c.encode(r.hypothesis, forKey: .hypothesis) }
-            try c.encode(ms, forKey: .latency_ms); try c.encode(r.score, forKey: .score)
+            try c.encode(Double(ms) / 1000, forKey: .latency_s); try c.encode(r.score, forKey: .score)
             try c.encode((r.confidence * 1000).rounded() / 1000, forKey: .confidence)
             try c.encodeIfPresent(r.evidence, forKey: .evidence)
         case .command(_, let m, let text, let ms):
@@ -84,9 +84,9 @@ extension ListenEvent: Encodable {
             try c.encodeIfPresent(m.language, forKey: .language)
             try c.encodeIfPresent(m.confidence, forKey: .confidence)
             try c.encode(text, forKey: .text)
-            try c.encode(ms, forKey: .latency_ms)
+            try c.encode(Double(ms) / 1000, forKey: .latency_s)
         case .rejected(_, let text, let reason, let ms):
-            try c.encode(text, forKey: .text); try c.encode(reason, forKey: .reason); try c.encode(ms, forKey: .latency_ms)
+            try c.encode(text, forKey: .text); try c.encode(reason, forKey: .reason); try c.encode(Double(ms) / 1000, forKey: .latency_s)
         case .wake(_, let phrase): try c.encode(phrase, forKey: .phrase)
         }
     }

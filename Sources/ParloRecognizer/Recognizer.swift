@@ -200,7 +200,8 @@ public final class Recognizer {
         var score: Int32 = 0
         let hyp = ps_get_hyp(decoder, &score).map { String(cString: $0) } ?? ""
         let path = bestPath()
-        let words = path.filter(\.isWord).map {
+        // FSG null transitions come back as "(NULL)", base form "": not words a caller can use.
+        let words = path.filter { $0.isWord && !$0.word.isEmpty }.map {
             Recognition.Word(word: $0.word, start: Double($0.startFrame) / 100, end: Double($0.endFrame + 1) / 100)
         }
         let all = Self.words(ofHypothesis: hyp)

@@ -20,46 +20,8 @@ import Foundation
 /// exactly 0.5 at a threshold, so `rejected == (confidence < 0.5)`; `Recognition.evidence`
 /// holds the raw measures.
 ///
-/// Measured with `.default` (grammar audio-fixtures/basic/commands.gram, eSpeak NG voices;
-/// reproduce with `parlo batch --noise-floor off --jsgf audio-fixtures/basic/commands.gram
-/// --reject --expect audio-fixtures/rejection/manifest.jsonl audio-fixtures/basic
-/// audio-fixtures/rejection`, enforced by `RejectionTests`):
-/// - audio-fixtures/rejection + basic (tuned on it): 55 of 60 out-of-grammar sentences
-///   rejected (92 %; 19 without rejection); of the 50 commands recognised right without
-///   rejection, 0 rejected. (56 with one score floor for all lengths; 57 with a word floor of
-///   −90, which in the one-hour live soak on the catalog rejected 21 of 1,275 right commands:
-///   0 at −120.)
-/// - audio-fixtures/commands on the bilingual catalog (`make demo`, with the file noise floor):
-///   with one score floor (−48) for all lengths, 18 of 312 commands were falsely rejected
-///   (nearly all one or two Italian words: "aiuto", "prossimo", "pausa", "ripeti") and 34/40
-///   non-commands rejected. A sweep over both sets found short results the ones to relax
-///   (−56 for one or two words). The catalog itself uses `.catalog` (below).
-/// - a fresh set made afterwards (30 + 30, new sentences and voices): 29/30 rejected, 0 of 24
-///   right commands lost; accepted right 24/26 vs 24/27.
-/// - 88 files (40 + 48) with white noise at 15 dB SNR: only 20/40 rejected (4 without), 0 of
-///   41 right commands lost: in noise fewer frames stand out as loud, so coverage sees less
-///   (work left: a noise-adaptive loudness threshold, or the phone loop below).
-/// - the same 118 files streamed in 0.1 s chunks through one stream (as live listening):
-///   54/60 rejected, 0 of 52 right commands lost, accepted right 52/55 vs 52/57.
-/// - a bilingual trial (these commands + Italian ones with hand-mapped en-us phones, eSpeak
-///   `it` voices): 0 of 21 right Italian commands lost (the lowest scored −44 per frame, hence
-///   the −48 threshold), 18/20 Italian/English sentences rejected. A larger grammar (+250
-///   sentences) lowered rejection to 51/60 with 0 commands lost: re-measure on the catalog.
-/// - decode time: +2 % (energy per frame and walking the best path; within run-to-run noise).
-///
-/// The optional `Loop` adds a garbage path beside the grammar in the same search (an FSG built
-/// directly, because sphinxbase applies JSGF weights without the language weight, so they
-/// barely matter). It changes what the scores mean: each frame is then scored against the best
-/// of the grammar *and* the loop, so every floor is re-tuned with it (see `.catalog`).
-/// - A loop of phones (probability 0.01 on 20 phones, on the small English grammar): +1 to +9
-///   rejected (most in noise) but it swallowed 1–3 short right commands ("next", "resume")
-///   per set and cost 15–30 % decode time (39 phones: +60–90 %); `.default` has no loop.
-/// - A loop of 300 common English words (from the en-us language model) and 290 Italian ones,
-///   beside the catalog: all 40 non-commands rejected at 1e-3 per word, but 59 of 312 commands
-///   too, nearly all Italian: Italian speech through the en-us model fits English words
-///   better than its own. At 1e-6, 38/40 and still 19 commands lost; 7× decode time.
-/// - A loop of the grammar's own words (`.grammarWords`) does not have that bias and is what
-///   `.catalog` uses (numbers there).
+/// The measurements behind `.default`, `.catalog` and the optional garbage loop are in
+/// docs/recognizer-measurements.md.
 public struct Rejection: Sendable, Equatable {
     /// An optional loop of garbage words beside the grammar (see `GarbageGraph`): speech that
     /// fits no command can run through it, and then the result is rejected.
@@ -163,22 +125,8 @@ public struct Rejection: Sendable, Equatable {
     /// the grammar's own words at 1e-4 per word, and floors swept with that loop (scores sit
     /// lower when the loop competes: −64 per frame for long results, −72 for one or two words).
     ///
-    /// Measured on audio-fixtures/commands (`make demo`, `CatalogRecognizer` with its cepstral
-    /// prior, noise suppression on; 352 files, deterministic):
-    /// - non-commands rejected 39 of 40; commands falsely rejected 1 of 312;
-    /// - commands right, clean and 15 dB: English 106/106, Italian 101/102; 5 dB 102/104;
-    /// - the floors sit on a plateau: short floors −72 to −80 and coverage 0.1–0.15 give the
-    ///   same; a long floor of −60 or −68 loses a command or a rejection;
-    /// - audio-fixtures/rejection, never tuned on with the catalog (10 of its 60 "non-commands"
-    ///   are Italian catalog commands, so for the catalog it has 50 non-commands and 46
-    ///   commands): 42 of 50 rejected; 4 of 46 commands (white noise, other voices) falsely rejected;
-    /// - the loop alone (no floors) rejects 26 of the 40; at 3e-4 per word 33, but it then takes
-    ///   4 commands itself; at 1e-5 and 1e-6 the floors could not reach 36 without losing
-    ///   Italian commands (measured with session 3's cepstral mean, see
-    ///   `Recognizer.decode(_:cepstralPriorSeconds:)`; the floors then were −76 / −60);
-    /// - decode time: the loop's 250 words are searched beside the grammar (+71 % with the
-    ///   same decoding); the whole set decodes in 76 s for 513 s of audio on 2 cores (0.15 ×
-    ///   real time).
+    /// Measured in docs/recognizer-measurements.md (non-commands rejected and commands lost on
+    /// audio-fixtures/commands, the floors' plateau, decode time).
     /// On the small English grammar of `RejectionTests` `.default` rejects more, hence two presets.
     public static let catalog = Rejection(loop: .grammarWords(probability: 1e-4),
                                           minimumScorePerFrame: -64, minimumShortScorePerFrame: -72,

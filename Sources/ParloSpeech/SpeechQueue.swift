@@ -127,7 +127,7 @@ public actor SpeechQueue {
         for action in actions {
             switch action {
             case .start(let id):
-                emit(.started(id: id))
+                emit(.started(id: id, t: playedSeconds))
             case .play(let id, let sentence, let from):
                 let text = utterances[id]?.text ?? ""
                 writer = Writer(id: id, sentence: sentence, from: from.map { text.utf8.index(text.startIndex, offsetBy: $0) })
@@ -138,10 +138,10 @@ public actor SpeechQueue {
                 writer = nil
             case .finish(let id):
                 utterances[id] = nil
-                emit(.finished(id: id))
+                emit(.finished(id: id, t: playedSeconds))
             case .cancel(let id):
                 utterances[id] = nil
-                emit(.cancelled(id: id))
+                emit(.cancelled(id: id, t: playedSeconds))
             }
         }
     }
@@ -149,6 +149,10 @@ public actor SpeechQueue {
     /// Also delivers every event synchronously to `observer`, in order, on the queue's actor
     /// (for UIs that must not lag a task hop, and for deterministic tests).
     public func observe(_ observer: @escaping @Sendable (SpeechEvent) -> Void) { observers.append(observer) }
+
+    /// Seconds of audio the listener has heard: the playback clock of every event.
+    private var playedSeconds: Double { seconds(sink.playedFrames) }
+    private func seconds(_ frames: Int) -> Double { Double(frames) / Double(sink.sampleRate) }
 
     private func emit(_ event: SpeechEvent) {
         continuation.yield(event)
@@ -166,25 +170,25 @@ public actor SpeechQueue {
             progressed = false
             let played = sink.playedFrames
             while timelineHead < timeline.count, timeline[timelineHead].frame <= played {
-                let mark = timeline[timelineHead].mark
+                let (frame, mark) = timeline[timelineHead]
                 timelineHead += 1
                 if timelineHead > 256, timelineHead * 2 > timeline.count {
                     timeline.removeFirst(timelineHead)
                     timelineHead = 0
                 }
-                hear(mark)
+                hear(mark, t: seconds(frame))
                 progressed = true
             }
             if writeMore() { progressed = true }
         }
     }
 
-    private func hear(_ mark: Mark) {
+    private func hear(_ mark: Mark, t: Double) {
         switch mark {
         case .sentenceStart(let id, let index, let range):
-            emit(.sentence(id: id, index: index, range: range))
+            emit(.sentence(id: id, index: index, range: range, t: t))
         case .word(let id, let sentence, let range):
-            emit(.word(id: id, sentence: sentence, range: range))
+            emit(.word(id: id, sentence: sentence, range: range, t: t))
             if let text = utterances[id]?.text {
                 logic.heard(id, sentence: sentence, word: text.utf8.distance(from: text.startIndex, to: range.lowerBound))
             }

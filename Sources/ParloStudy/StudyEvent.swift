@@ -1,51 +1,166 @@
-import ParloCatalog
 import ParloCommands
 import ParloCore
 import ParloSpeech
 
-/// One thing that happened in a study session, for a UI: printed as a JSON Lines object.
+/// One thing that happened in a study session, for a UI: printed as a JSON Lines object whose
+/// shape docs/events.schema.json publishes.
 ///
-/// A flat `type` plus fields (rather than an enum per case) because a UI reads them as JSON
-/// anyway, and new state changes can be added without breaking readers that ignore them.
-public struct StudyEvent: Sendable, Equatable, Encodable {
-    /// "command", "reply", "rejected", "subject_opened", "material", "reading_started", "reading",
-    /// "reading_paused", "reading_resumed", "reading_stopped", "reading_finished", "rate",
-    /// "mind_map", "timer_started", "timer_ended", "character_changed", "listening".
-    public var type: String
-    public var fields: [String: JSONValue]
+/// `t` is the session clock (seconds since the session started; the recording's own time when a
+/// recording is played faster than real time). Sentence and material numbers count from 0.
+public struct StudyEvent: Sendable, Equatable, Codable {
+    public var t: Double
+    public var kind: Kind
 
-    public init(_ type: String, _ fields: [String: JSONValue] = [:]) { self.type = type; self.fields = fields }
+    public init(t: Double, _ kind: Kind) { self.t = t; self.kind = kind }
 
-    public subscript(key: String) -> JSONValue? { fields[key] }
+    public enum Kind: Sendable, Equatable {
+        /// Which commands can be said now: "all", or "reading_controls" while Parlo speaks.
+        case listening(Listening)
+        case command(Command)
+        case rejected(Rejected)
+        case error(Failure)
+        case reply(Reply)
+        case subjectOpened(SubjectOpened)
+        case material(Material)
+        case readingStarted(ReadingStarted)
+        /// A sentence of the material reached the speakers.
+        case sentence(Sentence)
+        case readingPaused(ReadingPosition)
+        case readingResumed(ReadingPosition)
+        case readingFinished(ReadingPosition)
+        case readingStopped(ReadingPosition)
+        case readingControl(ReadingControl)
+        case rate(Rate)
+        case mindMap(MindMap)
+        case timerStarted(Timer)
+        case timerEnded(Timer)
+        case characterChanged(CharacterChanged)
+        case help(Help)
+    }
+
+    public struct Listening: Codable, Sendable, Equatable { public var `for`: String }
+    public struct Command: Codable, Sendable, Equatable {
+        public var command: String
+        public var slots: [String: JSONValue]
+        public var language: String
+        public var confidence: Double
+        public var text: String
+        /// "text" (typed) or "voice".
+        public var source: String
+        public var whileSpeaking: Bool
+        enum CodingKeys: String, CodingKey {
+            case command, slots, language, confidence, text, source, whileSpeaking = "while_speaking"
+        }
+    }
+    public struct Rejected: Codable, Sendable, Equatable {
+        public var text, reason: String
+        public var whileSpeaking: Bool
+        enum CodingKeys: String, CodingKey { case text, reason, whileSpeaking = "while_speaking" }
+    }
+    public struct Failure: Codable, Sendable, Equatable { public var text, reason: String }
+    public struct Reply: Codable, Sendable, Equatable { public var text, language, character, color: String }
+    public struct SubjectOpened: Codable, Sendable, Equatable { public var subject, folder: String; public var materials: [String] }
+    public struct Material: Codable, Sendable, Equatable { public var index: Int; public var name, title: String; public var sentences: Int }
+    public struct ReadingStarted: Codable, Sendable, Equatable {
+        public var material, title: String
+        public var sentences: Int
+        public var language, character, color: String
+    }
+    public struct Sentence: Codable, Sendable, Equatable { public var index, total: Int; public var text: String }
+    public struct ReadingPosition: Codable, Sendable, Equatable { public var index, total: Int }
+    /// "next", "previous" or "repeat" while reading.
+    public struct ReadingControl: Codable, Sendable, Equatable { public var control: String }
+    public struct Rate: Codable, Sendable, Equatable { public var rate: Double }
+    public struct MindMap: Codable, Sendable, Equatable { public var title: String; public var headings: [String] }
+    public struct Timer: Codable, Sendable, Equatable { public var minutes: Int }
+    public struct CharacterChanged: Codable, Sendable, Equatable { public var character, color: String }
+    public struct Help: Codable, Sendable, Equatable { public var commands, examples: [String] }
+
+    /// The JSON `type`.
+    public var type: String { kind.parts.type }
+
+    /// A field by its JSON name (for tests and printers that read events generically).
+    public subscript(key: String) -> JSONValue? { EventCoding.fields(of: self)[key] }
     /// A string field, or nil.
-    public func string(_ key: String) -> String? { fields[key]?.stringValue }
+    public func string(_ key: String) -> String? { self[key]?.stringValue }
 
     public func encode(to encoder: any Encoder) throws {
-        var all = fields
-        all["type"] = .string(type)
-        try all.encode(to: encoder)
+        let (type, payload) = kind.parts
+        try EventCoding.encode(payload, type: type, t: t, to: encoder)
     }
 
-    /// A command the registry dispatched.
-    static func command(_ m: MatchResult, source: String, speaking: Bool) -> StudyEvent {
-        var slots: [String: JSONValue] = [:]
-        for (k, v) in m.slots { slots[k] = v.intValue.map { .number(Double($0)) } ?? .string(v.stringValue ?? "\(v)") }
-        return StudyEvent("command", [
-            "command": .string(m.command ?? ""), "slots": .object(slots),
-            "language": .string(m.language?.rawValue ?? "en"), "confidence": .number((m.confidence * 1000).rounded() / 1000),
-            "text": .string(m.text), "source": .string(source), "while_speaking": .bool(speaking),
-        ])
-    }
-
-    /// A reply about to be spoken.
-    static func reply(_ text: String, language: SpeechLanguage, character: SpeechCharacter) -> StudyEvent {
-        StudyEvent("reply", ["text": .string(text), "language": .string(language.rawValue),
-                             "character": .string(character.name.lowercased()), "color": .string(character.colour)])
+    public init(from decoder: any Decoder) throws {
+        t = try EventCoding.t(in: decoder) ?? 0
+        kind = try Kind(type: EventCoding.type(in: decoder), from: decoder)
     }
 }
 
-extension JSONValue {
-    /// A string array as JSON.
-    static func strings(_ a: [String]) -> JSONValue { .array(a.map { .string($0) }) }
-    static func int(_ n: Int) -> JSONValue { .number(Double(n)) }
+extension StudyEvent.Kind {
+    /// The JSON `type` and the payload written beside it.
+    var parts: (type: String, payload: any Encodable) {
+        switch self {
+        case .listening(let p): ("listening", p)
+        case .command(let p): ("command", p)
+        case .rejected(let p): ("rejected", p)
+        case .error(let p): ("error", p)
+        case .reply(let p): ("reply", p)
+        case .subjectOpened(let p): ("subject_opened", p)
+        case .material(let p): ("material", p)
+        case .readingStarted(let p): ("reading_started", p)
+        case .sentence(let p): ("sentence", p)
+        case .readingPaused(let p): ("reading_paused", p)
+        case .readingResumed(let p): ("reading_resumed", p)
+        case .readingFinished(let p): ("reading_finished", p)
+        case .readingStopped(let p): ("reading_stopped", p)
+        case .readingControl(let p): ("reading_control", p)
+        case .rate(let p): ("rate", p)
+        case .mindMap(let p): ("mind_map", p)
+        case .timerStarted(let p): ("timer_started", p)
+        case .timerEnded(let p): ("timer_ended", p)
+        case .characterChanged(let p): ("character_changed", p)
+        case .help(let p): ("help", p)
+        }
+    }
+
+    init(type: String, from d: any Decoder) throws {
+        typealias E = StudyEvent
+        switch type {
+        case "listening": self = .listening(try E.Listening(from: d))
+        case "command": self = .command(try E.Command(from: d))
+        case "rejected": self = .rejected(try E.Rejected(from: d))
+        case "error": self = .error(try E.Failure(from: d))
+        case "reply": self = .reply(try E.Reply(from: d))
+        case "subject_opened": self = .subjectOpened(try E.SubjectOpened(from: d))
+        case "material": self = .material(try E.Material(from: d))
+        case "reading_started": self = .readingStarted(try E.ReadingStarted(from: d))
+        case "sentence": self = .sentence(try E.Sentence(from: d))
+        case "reading_paused": self = .readingPaused(try E.ReadingPosition(from: d))
+        case "reading_resumed": self = .readingResumed(try E.ReadingPosition(from: d))
+        case "reading_finished": self = .readingFinished(try E.ReadingPosition(from: d))
+        case "reading_stopped": self = .readingStopped(try E.ReadingPosition(from: d))
+        case "reading_control": self = .readingControl(try E.ReadingControl(from: d))
+        case "rate": self = .rate(try E.Rate(from: d))
+        case "mind_map": self = .mindMap(try E.MindMap(from: d))
+        case "timer_started": self = .timerStarted(try E.Timer(from: d))
+        case "timer_ended": self = .timerEnded(try E.Timer(from: d))
+        case "character_changed": self = .characterChanged(try E.CharacterChanged(from: d))
+        case "help": self = .help(try E.Help(from: d))
+        default:
+            throw DecodingError.dataCorrupted(.init(codingPath: d.codingPath, debugDescription: "unknown study event type '\(type)'"))
+        }
+    }
+
+    /// A command the registry dispatched.
+    static func command(_ m: MatchResult, source: String, speaking: Bool) -> Self {
+        var slots: [String: JSONValue] = [:]
+        for (k, v) in m.slots { slots[k] = v.intValue.map { .number(Double($0)) } ?? .string(v.stringValue ?? "\(v)") }
+        return .command(.init(command: m.command ?? "", slots: slots, language: m.language?.rawValue ?? "en",
+                              confidence: (m.confidence * 1000).rounded() / 1000, text: m.text, source: source,
+                              whileSpeaking: speaking))
+    }
+
+    /// A reply about to be spoken.
+    static func reply(_ text: String, language: SpeechLanguage, character: SpeechCharacter) -> Self {
+        .reply(.init(text: text, language: language.rawValue, character: character.name.lowercased(), color: character.colour))
+    }
 }

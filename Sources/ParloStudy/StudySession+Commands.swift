@@ -34,8 +34,7 @@ extension StudySession {
         if reading != nil { await queue.stop() }
         subject = id
         materialIndex = 0
-        emit(StudyEvent("subject_opened", ["subject": .string(id), "folder": .string(s.folder),
-                                           "materials": .strings(s.materials.map(\.title))]))
+        emit(.subjectOpened(.init(subject: id, folder: s.folder, materials: s.materials.map(\.title))))
         await say(StudyReplies.opening(id, count: s.materials.count), lang)
     }
 
@@ -44,8 +43,7 @@ extension StudySession {
             subject = first
             materialIndex = 0
             let s = library.subjects[first]!
-            emit(StudyEvent("subject_opened", ["subject": .string(first), "folder": .string(s.folder),
-                                               "materials": .strings(s.materials.map(\.title))]))
+            emit(.subjectOpened(.init(subject: first, folder: s.folder, materials: s.materials.map(\.title))))
         }
         guard let m = currentMaterial else { return await say(StudyReplies.openFirst, lang) }
         emitMaterial(m)
@@ -55,9 +53,8 @@ extension StudySession {
     func readPage(_ lang: SpeechLanguage) async {
         guard let m = currentMaterial else { return await say(StudyReplies.openFirst, lang) }
         if reading != nil { await queue.stop() }
-        emit(StudyEvent("reading_started", ["material": .string(m.name), "title": .string(m.title),
-                                            "sentences": .int(m.sentences.count), "language": .string(m.language.rawValue),
-                                            "character": .string(character.name.lowercased()), "color": .string(character.colour)]))
+        emit(.readingStarted(.init(material: m.name, title: m.title, sentences: m.sentences.count, language: m.language.rawValue,
+                                     character: character.name.lowercased(), color: character.colour)))
         let id = await queue.enqueue(m.text, character: character, language: m.language, sentences: m.sentences)
         let index = materialIndex
         await track(id) { reading = Reading(id: id, material: index, total: m.sentences.count) }
@@ -67,7 +64,7 @@ extension StudySession {
     func move(_ step: Int, _ lang: SpeechLanguage) async {
         if reading != nil {
             if step > 0 { await queue.skip(.sentence) } else { await queue.previous() }
-            emit(StudyEvent("reading_control", ["control": .string(step > 0 ? "next" : "previous")]))
+            emit(.readingControl(.init(control: step > 0 ? "next" : "previous")))
             return
         }
         guard let s = subject, let list = library.subjects[s]?.materials else { return await say(StudyReplies.openFirst, lang) }
@@ -83,7 +80,7 @@ extension StudySession {
         await queue.pause()
         r.paused = true
         reading = r
-        emit(StudyEvent("reading_paused", ["sentence": .int(r.sentence + 1), "of": .int(r.total)]))
+        emit(.readingPaused(.init(index: r.sentence, total: r.total)))
         await updateScopes()
     }
 
@@ -94,7 +91,7 @@ extension StudySession {
         }
         r.paused = false
         reading = r
-        emit(StudyEvent("reading_resumed", ["sentence": .int(r.sentence + 1), "of": .int(r.total)]))
+        emit(.readingResumed(.init(index: r.sentence, total: r.total)))
         await updateScopes()
         await queue.resume()
     }
@@ -108,7 +105,7 @@ extension StudySession {
     func repeatLast(_ lang: SpeechLanguage) async {
         if reading != nil {
             await queue.repeatSentence()
-            emit(StudyEvent("reading_control", ["control": .string("repeat")]))
+            emit(.readingControl(.init(control: "repeat")))
         } else if let last = lastReply {
             emit(.reply(last.text, language: last.language, character: character))
             let id = await queue.enqueue(last.text, character: character, language: last.language)
@@ -121,27 +118,26 @@ extension StudySession {
     func changeRate(_ faster: Bool, _ lang: SpeechLanguage) async {
         await (faster ? ReadingControl.faster : ReadingControl.slower).perform(on: queue)
         let rate = await queue.rateScale
-        emit(StudyEvent("rate", ["rate": .number((rate * 1000).rounded() / 1000)]))
+        emit(.rate(.init(rate: (rate * 1000).rounded() / 1000)))
         if reading == nil { await say(faster ? StudyReplies.faster : StudyReplies.slower, lang) }
     }
 
     func mindMap(_ lang: SpeechLanguage) async {
         guard let m = currentMaterial else { return await say(StudyReplies.openFirst, lang) }
-        emit(StudyEvent("mind_map", ["title": .string(m.title), "headings": .strings(m.headings)]))
+        emit(.mindMap(.init(title: m.title, headings: m.headings)))
         await say(StudyReplies.mindMap(m.title, m.headings), lang)
     }
 
     func setTimer(_ minutes: Int, _ lang: SpeechLanguage) async {
         timer = FocusTimer(deadline: clock.now() + Double(minutes) * 60, minutes: minutes, language: lang)
-        emit(StudyEvent("timer_started", ["minutes": .int(minutes)]))
+        emit(.timerStarted(.init(minutes: minutes)))
         await say(StudyReplies.timerSet(minutes), lang)
     }
 
     func useVoice(_ name: String, _ lang: SpeechLanguage) async throws {
         character = try characters.character(named: name)
         await queue.setCharacter(character)
-        emit(StudyEvent("character_changed", ["character": .string(character.name.lowercased()),
-                                              "color": .string(character.colour)]))
+        emit(.characterChanged(.init(character: character.name.lowercased(), color: character.colour)))
         await say(StudyReplies.hello(character.name), lang)
     }
 
@@ -150,12 +146,11 @@ extension StudySession {
     func sayHelp(_ language: Language, _ lang: SpeechLanguage) async {
         let active = Set(await registry.activeCommands)
         let examples = help.examples(for: active, in: language)
-        emit(StudyEvent("help", ["commands": .strings(active.sorted()), "examples": .strings(examples)]))
+        emit(.help(.init(commands: active.sorted(), examples: examples)))
         await say(StudyReplies.help(examples), lang, priority: isSpeaking ? .interrupt : .normal)
     }
 
     private func emitMaterial(_ m: StudyMaterial) {
-        emit(StudyEvent("material", ["index": .int(materialIndex + 1), "name": .string(m.name), "title": .string(m.title),
-                                     "sentences": .int(m.sentences.count)]))
+        emit(.material(.init(index: materialIndex, name: m.name, title: m.title, sentences: m.sentences.count)))
     }
 }

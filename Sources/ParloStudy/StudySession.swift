@@ -34,7 +34,9 @@ public actor StudySession {
     let commands: [String]
     let characters: CharacterCatalog
     let clock: any StudyClock
-    let emit: @Sendable (StudyEvent) -> Void
+    let report: @Sendable (StudyEvent) -> Void
+    /// The session clock's reading at start: events' `t` counts from it.
+    let origin: Double
     let logger: Logger
 
     public internal(set) var character: SpeechCharacter
@@ -69,8 +71,12 @@ public actor StudySession {
         self.character = character ?? characters.characters[0]
         self.clock = clock
         self.logger = logger
-        self.emit = emit
+        self.report = emit
+        self.origin = clock.now()
     }
+
+    /// Stamps `kind` with the session clock and hands it to the event sink.
+    func emit(_ kind: StudyEvent.Kind) { report(StudyEvent(t: clock.now() - origin, kind)) }
 
     /// Registers a handler for every catalog command, follows the speech queue and opens the
     /// "study" scope. Call once before the first command.
@@ -102,12 +108,11 @@ public actor StudySession {
         switch report.outcome {
         case .handled: break
         case .rejected:
-            emit(StudyEvent("rejected", ["text": .string(text), "reason": .string(report.match.reason ?? "no command"),
-                                         "while_speaking": .bool(isSpeaking)]))
+            emit(.rejected(.init(text: text, reason: report.match.reason ?? "no command", whileSpeaking: isSpeaking)))
         case .failed(let why):
-            emit(StudyEvent("error", ["text": .string(text), "reason": .string(why)]))
+            emit(.error(.init(text: text, reason: why)))
         case .timedOut:
-            emit(StudyEvent("error", ["text": .string(text), "reason": .string("handler timed out")]))
+            emit(.error(.init(text: text, reason: "handler timed out")))
         }
         return report
     }
@@ -116,7 +121,7 @@ public actor StudySession {
     public func checkTimer() async {
         guard let t = timer, clock.now() >= t.deadline else { return }
         timer = nil
-        emit(StudyEvent("timer_ended", ["minutes": .int(t.minutes)]))
+        emit(.timerEnded(.init(minutes: t.minutes)))
         await say(StudyReplies.timerEnded(t.minutes), t.language)
     }
 
@@ -174,19 +179,18 @@ public actor StudySession {
 
     private func apply(_ event: SpeechEvent) {
         switch event {
-        case .sentence(let id, let index, let range) where id == reading?.id:
+        case .sentence(let id, let index, let range, _) where id == reading?.id:
             guard var r = reading, let m = material(r.material) else { return }
             r.sentence = index
             reading = r
-            emit(StudyEvent("reading", ["sentence": .int(index + 1), "of": .int(r.total),
-                                        "text": .string(String(m.text[range]))]))
-        case .finished(let id), .cancelled(let id):
+            emit(.sentence(.init(index: index, total: r.total, text: String(m.text[range]))))
+        case .finished(let id, _), .cancelled(let id, _):
             pending.remove(id)
             known.remove(id)
             if let r = reading, r.id == id {
                 reading = nil
-                emit(StudyEvent(event.name == "finished" ? "reading_finished" : "reading_stopped",
-                                ["sentence": .int(r.sentence + 1), "of": .int(r.total)]))
+                let at = StudyEvent.ReadingPosition(index: r.sentence, total: r.total)
+                emit(event.isEnd && event.name == "finished" ? .readingFinished(at) : .readingStopped(at))
             }
         default: break
         }
@@ -200,7 +204,7 @@ public actor StudySession {
         if speaking { await registry.deactivate(scope: Self.studyScope) } else { await registry.activate(scope: Self.studyScope) }
         await registry.activate(scope: Self.readingScope)
         refreshGate()
-        emit(StudyEvent("listening", ["for": .string(speaking ? "reading_controls" : "all")]))
+        emit(.listening(.init(for: speaking ? "reading_controls" : "all")))
     }
 
     private func refreshGate() {

@@ -94,7 +94,7 @@ final class MatcherTests: XCTestCase {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let ok = String(decoding: try encoder.encode(m.match("start a 25 minute timer")), as: UTF8.self)
-        XCTAssertEqual(ok, #"{"command":"set_timer","confidence":1,"language":"en","rejected":false,"slots":{"minutes":25},"text":"start a 25 minute timer"}"#)
+        XCTAssertEqual(ok, #"{"command":"set_timer","confidence":1,"language":"en","rejected":false,"slots":{"minutes":25},"text":"start a 25 minute timer","type":"match"}"#)
         let no = String(decoding: try encoder.encode(m.match("xyzzy")), as: UTF8.self)
         XCTAssertTrue(no.contains(#""command":null"#) && no.contains(#""rejected":true"#), no)
     }

@@ -46,10 +46,10 @@ final class FixtureGeneratorTests: XCTestCase {
         XCTAssertGreaterThan(fa.count, 20)
         XCTAssertEqual(fa.keys.sorted(), fb.keys.sorted())
         for (name, data) in fa { XCTAssertEqual(data, fb[name], name) }
-        // Piped output is one JSON line per file, the manifest's lines.
+        // Piped output is one `fixture` event per file: the manifest's lines with their `type`.
         XCTAssertEqual(printed[0].count, fa.count - 1)
         let manifest = String(decoding: fa["manifest.jsonl"]!, as: UTF8.self).split(separator: "\n").map(String.init)
-        XCTAssertEqual(printed[0], manifest)
+        XCTAssertEqual(printed[0], manifest.map { $0.replacingOccurrences(of: #","voice""#, with: #","type":"fixture","voice""#) })
         // Another seed picks other variants and other noise: every noisy file changes.
         let noisy = fa.keys.filter { $0.contains("-snr") }
         XCTAssertFalse(noisy.isEmpty)

@@ -28,8 +28,8 @@ final class ListenEventTests: XCTestCase {
         XCTAssertEqual(command["command"] as? String, "next")
         XCTAssertEqual((command["slots"] as? [String: Any])?["n"] as? Int, 2)
         XCTAssertEqual(command["language"] as? String, "it")
-        XCTAssertEqual(command["latency_ms"] as? Int, 210)
-        XCTAssertEqual(try json(events[3])["latency_ms"] as? Int, 201)
+        XCTAssertEqual(command["latency_s"] as? Double, 0.21)
+        XCTAssertEqual(try json(events[3])["latency_s"] as? Double, 0.201)
         XCTAssertEqual(try json(events[5])["reason"] as? String, "nothing recognised")
     }
 }

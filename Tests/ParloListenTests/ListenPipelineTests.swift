@@ -67,7 +67,7 @@ final class ListenPipelineTests: XCTestCase {
         let rejected = events.compactMap { e -> String? in if case .rejected(_, let text, _, _) = e { text } else { nil } }
         XCTAssertEqual(rejected, ["five five"])
         let json = try events.map { try JSONLinesEncoder().line($0) }
-        XCTAssertTrue(json.contains { $0.contains(#""type":"command""#) && $0.contains(#""command":"card""#) && $0.contains("latency_ms") })
+        XCTAssertTrue(json.contains { $0.contains(#""type":"command""#) && $0.contains(#""command":"card""#) && $0.contains("latency_s") })
     }
 
     func testPushToTalkMakesOneUtteranceBetweenPresses() throws {

@@ -12,9 +12,14 @@ final class EventLog: @unchecked Sendable {
     /// Words heard, as text; `id` selects one utterance (ranges index that utterance's text).
     func words(in text: String, id: Int? = nil) -> [String] {
         events.compactMap {
-            if case .word(let i, _, let r) = $0, id == nil || id == i { return String(text[r]) } else { return nil }
+            if case .word(let i, _, let r, _) = $0, id == nil || id == i { return String(text[r]) } else { return nil }
         }
     }
+}
+
+extension SpeechEvent {
+    /// The event without its time ("finished 3"), for comparisons.
+    var label: String { "\(name) \(id)" }
 }
 
 final class SpeechQueueTests: XCTestCase {
@@ -54,7 +59,7 @@ final class SpeechQueueTests: XCTestCase {
         await play(queue, sink)
         XCTAssertEqual(log.words(in: text), ["One", "two", "three", "four", "five", "Six", "seven"])
         XCTAssertEqual(log.names.filter { $0 == "sentence" }.count, 2)
-        XCTAssertEqual(log.events.last, .finished(id: id))
+        XCTAssertEqual(log.events.last?.label, "finished \(id)")
         XCTAssertEqual(sink.flushedFrames, 0)
         XCTAssertGreaterThan(sink.played.count, 22050)
     }
@@ -76,7 +81,7 @@ final class SpeechQueueTests: XCTestCase {
         let all = log.words(in: text)
         XCTAssertEqual(all[heard.count], heard.last!, "resume restarts at the last word heard")
         XCTAssertEqual(Array(all[(heard.count + 1)...]), Array(Self.nato.drop { $0 != heard.last! }.dropFirst()))
-        XCTAssertEqual(log.events.last, .finished(id: id))
+        XCTAssertEqual(log.events.last?.label, "finished \(id)")
     }
 
     static let nato = ["Alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet", "kilo", "lima"]
@@ -89,10 +94,10 @@ final class SpeechQueueTests: XCTestCase {
         sink.advance(seconds: 0.3); await queue.tick()
         await queue.skip(.sentence)
         sink.advance(seconds: 0.3); await queue.tick()
-        let sentences = log.events.compactMap { if case .sentence(_, let i, _) = $0 { return i } else { return nil } }
+        let sentences = log.events.compactMap { if case .sentence(_, let i, _, _) = $0 { return i } else { return nil } }
         XCTAssertEqual(sentences, [0, 1])
         await queue.stop()
-        XCTAssertEqual(Array(log.events.suffix(2)), [.cancelled(id: a), .cancelled(id: b)])
+        XCTAssertEqual(log.events.suffix(2).map(\.label), ["cancelled \(a)", "cancelled \(b)"])
         XCTAssertFalse(log.words(in: text).contains("is"), "the rest of sentence 1 was skipped: \(log.words(in: text))")
         let isIdle = await queue.isIdle
         XCTAssertTrue(isIdle)
@@ -110,8 +115,8 @@ final class SpeechQueueTests: XCTestCase {
         let bg = await queue.enqueue("Background chatter.", priority: .background)
         await play(queue, sink)
         let ends = log.events.filter(\.isEnd)
-        XCTAssertEqual(ends, [.cancelled(id: a), .cancelled(id: bg), .finished(id: c), .finished(id: b)])
-        let starts = log.events.compactMap { if case .started(let id) = $0 { return id } else { return nil } }
+        XCTAssertEqual(ends.map(\.label), ["cancelled \(a)", "cancelled \(bg)", "finished \(c)", "finished \(b)"])
+        let starts = log.events.compactMap { if case .started(let id, _) = $0 { return id } else { return nil } }
         XCTAssertEqual(starts, [a, c, b])
     }
 
@@ -212,7 +217,7 @@ final class ReadingControlTests: XCTestCase {
         await ReadingControl(word: "prossimo")!.perform(on: queue)
         await ReadingControl(word: "ripeti")!.perform(on: queue)
         await ReadingControl(word: "precedente")!.perform(on: queue)
-        let sentences = log.events.compactMap { if case .sentence(_, let i, _) = $0 { return i } else { return nil } }
+        let sentences = log.events.compactMap { if case .sentence(_, let i, _, _) = $0 { return i } else { return nil } }
         XCTAssertEqual(sentences, [0, 1, 1, 0])
         await ReadingControl(word: "faster")!.perform(on: queue)
         let rate = await queue.rateScale
@@ -221,7 +226,7 @@ final class ReadingControlTests: XCTestCase {
         let paused = await queue.isPaused
         XCTAssertTrue(paused)
         await ReadingControl(word: "basta")!.perform(on: queue)
-        XCTAssertEqual(log.events.last, .cancelled(id: id))
+        XCTAssertEqual(log.events.last?.label, "cancelled \(id)")
         XCTAssertNil(ReadingControl(word: "banana"))
     }
 }

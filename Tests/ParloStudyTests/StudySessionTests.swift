@@ -51,7 +51,7 @@ final class StudySessionTests: XCTestCase {
         XCTAssertEqual(speaking, "Mia")
 
         await say("prossimo")
-        XCTAssertEqual(rec.of("material").first?["index"], .number(2))
+        XCTAssertEqual(rec.of("material").first?["index"], .number(1))
         XCTAssertEqual(rec.of("reply").last?.string("text"), "Avanti: Il Rinascimento")
 
         await say("show me the mind map")
@@ -146,15 +146,15 @@ final class StudySessionTests: XCTestCase {
         XCTAssertEqual(rec.of("rejected").last?["while_speaking"], .bool(true))
 
         // Progress is reported as the sentences are heard.
-        try await play(sink, queue, until: { rec.of("reading").count >= 2 })
-        XCTAssertEqual(rec.of("reading").map { $0["sentence"] }, [.number(1), .number(2)])
-        XCTAssertEqual(rec.of("reading").first?["of"], .number(11))
+        try await play(sink, queue, until: { rec.of("sentence").count >= 2 })
+        XCTAssertEqual(rec.of("sentence").map { $0["index"] }, [.number(0), .number(1)])
+        XCTAssertEqual(rec.of("sentence").first?["total"], .number(11))
 
         await session.handle(text: "next")
         XCTAssertEqual(rec.of("reading_control").last?.string("control"), "next")
         XCTAssertEqual(rec.of("command").last?["while_speaking"], .bool(true))
-        try await play(sink, queue, until: { rec.of("reading").count >= 3 })
-        XCTAssertEqual(rec.of("reading").last?["sentence"], .number(3), "next skips to the following sentence")
+        try await play(sink, queue, until: { rec.of("sentence").count >= 3 })
+        XCTAssertEqual(rec.of("sentence").last?["index"], .number(2), "next skips to the following sentence")
 
         await session.handle(text: "read faster")
         XCTAssertEqual(rec.of("rate").last?["rate"], .number(1.25))
@@ -194,7 +194,7 @@ final class StudySessionTests: XCTestCase {
         XCTAssertEqual(started?.string("language"), "it")
         guard case .number(let n)? = started?["sentences"] else { return XCTFail("no reading_started") }
         let finished = await rec.wait(for: "reading_finished")
-        XCTAssertEqual(finished?["of"], .number(n))
-        XCTAssertEqual(rec.of("reading").map { $0["sentence"] }, (1...Int(n)).map { .number(Double($0)) })
+        XCTAssertEqual(finished?["total"], .number(n))
+        XCTAssertEqual(rec.of("sentence").map { $0["index"] }, (0..<Int(n)).map { .number(Double($0)) })
     }
 }

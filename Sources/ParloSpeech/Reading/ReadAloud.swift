@@ -6,6 +6,8 @@ public struct ReadingProgress: Sendable, Equatable {
     public var total: Int?
     public var text: String
     public var language: SpeechLanguage
+    /// When the sentence reached the listener, on the playback clock (see `SpeechEvent`).
+    public var t: Double = 0
 }
 
 /// Reads a document aloud through a `SpeechQueue`, streaming.
@@ -26,6 +28,8 @@ public final class ReadAloud: @unchecked Sendable {
     private let segmenter = SentenceSegmenter()
     private let detector = LanguageDetector()
     private let totalBox = LockedBox<Int?>(nil)
+    /// The document's sentence count, once the background pass has counted it.
+    public var total: Int? { totalBox.value }
 
     /// Reads `path` (text or Markdown by extension). The reader consumes `queue.events`, so the
     /// queue must keep its default unbounded event buffer and have no other `events` consumer.
@@ -95,13 +99,13 @@ public final class ReadAloud: @unchecked Sendable {
         if order.isEmpty { return start }
         for await event in queue.events {
             switch event {
-            case .sentence(let id, let index, let range):
+            case .sentence(let id, let index, let range, let t):
                 guard let u = inFlight[id] else { continue }
                 let global = u.base + index
                 next = global
                 if let path { try store?.save(global, total: totalBox.value, of: path) }
-                progress(ReadingProgress(index: global, total: totalBox.value, text: String(u.text[range]), language: u.language))
-            case .finished(let id), .cancelled(let id):
+                progress(ReadingProgress(index: global, total: totalBox.value, text: String(u.text[range]), language: u.language, t: t))
+            case .finished(let id, _), .cancelled(let id, _):
                 guard inFlight.removeValue(forKey: id) != nil else { continue }
                 order.removeAll { $0 == id }
                 if case .cancelled = event { stopped = true; break }
