@@ -15,6 +15,7 @@
 @_exported import ParloListen
 @_exported import ParloSpeech
 @_exported import ParloCatalog
+@_exported import ParloGrammar
 @_exported import ParloCommands
 @_exported import ParloFixtures
 @_exported import ParloStudy

@@ -23,10 +23,10 @@ struct ListenPrinter {
             lastDraw = l.t
         case .recognized(let t, let r, let ms):
             line(String(format: "%7.2fs  heard \"%@\"  (%d ms)", t, r.text as NSString, ms))
-        case .command(let t, let m, _, let ms):
-            let slots = m.slots.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.stringValue ?? "\($0.value)")" }
-            let conf = m.confidence.map { String(format: " %.2f", $0) } ?? ""
-            line(String(format: "%7.2fs  ▶ ", t) + "\(m.command) \(slots.joined(separator: " ")) [\(m.language ?? "?")\(conf)] \(ms) ms")
+        case .command(let t, let m, let ms):
+            let slots = m.slots.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+            let conf = String(format: " %.2f", m.confidence)
+            line(String(format: "%7.2fs  ▶ ", t) + "\(m.command ?? "?") \(slots.joined(separator: " ")) [\(m.language?.rawValue ?? "?")\(conf)] \(ms) ms")
         case .rejected(let t, let text, let reason, _):
             line(String(format: "%7.2fs  ✗ ", t) + "\"\(text)\" — \(reason)")
         case .wake(let t, let phrase):

@@ -30,7 +30,7 @@ struct SpeechOptions: ParsableArguments {
     }
 
     /// The forced language, or nil for auto.
-    var language: SpeechLanguage? { SpeechLanguage(rawValue: lang) }
+    var language: Language? { Language(code: lang) }
 
     func catalog() throws -> CharacterCatalog { try Self.catalog(path: characters) }
 

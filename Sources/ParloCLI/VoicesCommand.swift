@@ -26,7 +26,7 @@ struct VoicesCommand: ParsableCommand {
         if !output.asJSON {
             for c in catalog.characters {
                 print("\(c.name.padding(toLength: 6, withPad: " ", startingAt: 0)) \(c.colour)  \(c.gender.rawValue)")
-                for lang in SpeechLanguage.allCases {
+                for lang in Language.allCases {
                     let v = c.voice(for: lang)
                     print("    \(lang.rawValue): \(v.identifier)  rate \(v.rate)  pitch \(v.pitch)  range \(v.range)  volume \(v.volume)")
                 }

@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import ParloCore
 
@@ -96,13 +97,33 @@ public actor VoiceCommandRegistry {
         return out
     }
 
-    private func refresh() { filter = matcher.filter(allowing: Set(currentHandlers().keys)) }
+    private func refresh() {
+        let active = Set(currentHandlers().keys)
+        filter = matcher.filter(allowing: active)
+        activeNow.set(active)
+    }
+
+    /// The commands that can match right now, readable without awaiting the actor: a listener's
+    /// synchronous interpreter filters by it, so the active set lives here and nowhere else.
+    public nonisolated var activeSet: Set<String> { activeNow.get() }
+    private nonisolated let activeNow = ActiveSet()
 
     /// Matches `text` (typed, or a recognizer hypothesis) among active commands and runs the handler.
     public func handle(text: String) async -> DispatchReport {
-        let match = matcher.match(text, filter: filter)
+        await dispatch(matcher.match(text, filter: filter))
+    }
+
+    /// Runs the handler of a command already matched (by a listener's interpreter, say): the
+    /// match travels from the decoder to the handler as one value, never matched twice. A match
+    /// whose command has no active handler now is reported as rejected.
+    public func dispatch(_ match: MatchResult) async -> DispatchReport {
         guard !match.rejected, let command = match.command, let registration = currentHandlers()[command] else {
-            logger.debug("no command", metadata: ["text": "\(text)", "reason": "\(match.reason ?? "")"])
+            var match = match
+            if !match.rejected, let command = match.command {
+                match = MatchResult(text: match.text, command: nil, language: nil, confidence: match.confidence,
+                                    rejected: true, reason: "'\(command)' is not active now")
+            }
+            logger.debug("no command", metadata: ["text": "\(match.text)", "reason": "\(match.reason ?? "")"])
             return DispatchReport(match: match, outcome: .rejected, scope: nil)
         }
         let outcome = await Self.run(registration.handler, match, timeout: timeout)
@@ -129,4 +150,13 @@ public actor VoiceCommandRegistry {
             once.onResume { timer.cancel() }
         }
     }
+}
+
+/// The registry's active commands under a lock, for synchronous readers.
+// @unchecked Sendable: `commands` is read and written only under `lock`.
+final class ActiveSet: @unchecked Sendable {
+    private let lock = NSLock()
+    private var commands: Set<String> = []
+    func set(_ c: Set<String>) { lock.withLock { commands = c } }
+    func get() -> Set<String> { lock.withLock { commands } }
 }

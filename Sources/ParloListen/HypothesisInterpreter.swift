@@ -1,9 +1,10 @@
+import ParloCommands
 import ParloRecognizer
 
 /// What the interpreter made of a final hypothesis.
 public enum Interpretation: Sendable, Equatable {
     /// A command fires.
-    case command(CommandMatch)
+    case command(MatchResult)
     /// Heard, but not accepted (no match, low confidence, wrong language…).
     case rejected(reason: String)
 }

@@ -1,18 +1,7 @@
+import ParloCommands
 import ParloCore
 import ParloMeter
 import ParloRecognizer
-
-/// A command the catalog matched in a final hypothesis.
-public struct CommandMatch: Sendable, Equatable {
-    public var command: String
-    public var slots: [String: JSONValue]
-    public var language: String?
-    public var confidence: Double?
-
-    public init(command: String, slots: [String: JSONValue] = [:], language: String? = nil, confidence: Double? = nil) {
-        self.command = command; self.slots = slots; self.language = language; self.confidence = confidence
-    }
-}
 
 /// What `parlo listen` reports, in stream order. Every event carries `t`: seconds of audio
 /// consumed when it was emitted.
@@ -29,8 +18,9 @@ public enum ListenEvent: Sendable, Equatable {
     /// event: the hangover plus the time the decoder took to finish.
     /// `confidence` (0…1) and `evidence` are the recognizer's (see `Rejection`).
     case recognized(t: Double, recognition: Recognition, latencyMs: Int)
-    /// The interpreter matched a command.
-    case command(t: Double, match: CommandMatch, text: String, latencyMs: Int)
+    /// The interpreter matched a command: the match (command, slots, language, confidence and
+    /// the text it was matched in) is the value a registry dispatches (`dispatch(_:)`).
+    case command(t: Double, match: MatchResult, latencyMs: Int)
     /// The interpreter refused the hypothesis (or nothing was recognised).
     case rejected(t: Double, text: String, reason: String, latencyMs: Int)
     /// A wake phrase was spotted; the next utterance is decoded.
@@ -40,7 +30,7 @@ public enum ListenEvent: Sendable, Equatable {
         switch self {
         case .level(let l): l.t
         case .speechStart(let t), .partial(let t, _), .speechEnd(let t), .recognized(let t, _, _),
-             .command(let t, _, _, _), .rejected(let t, _, _, _), .wake(let t, _): t
+             .command(let t, _, _), .rejected(let t, _, _, _), .wake(let t, _): t
         }
     }
 
@@ -78,12 +68,12 @@ extension ListenEvent: Encodable {
             try c.encode(Double(ms) / 1000, forKey: .latency_s); try c.encode(r.score, forKey: .score)
             try c.encode((r.confidence * 1000).rounded() / 1000, forKey: .confidence)
             try c.encodeIfPresent(r.evidence, forKey: .evidence)
-        case .command(_, let m, let text, let ms):
-            try c.encode(m.command, forKey: .command)
+        case .command(_, let m, let ms):
+            try c.encode(m.command ?? "", forKey: .command)
             try c.encode(m.slots, forKey: .slots)
             try c.encodeIfPresent(m.language, forKey: .language)
-            try c.encodeIfPresent(m.confidence, forKey: .confidence)
-            try c.encode(text, forKey: .text)
+            try c.encode(m.confidence, forKey: .confidence)
+            try c.encode(m.text, forKey: .text)
             try c.encode(Double(ms) / 1000, forKey: .latency_s)
         case .rejected(_, let text, let reason, let ms):
             try c.encode(text, forKey: .text); try c.encode(reason, forKey: .reason); try c.encode(Double(ms) / 1000, forKey: .latency_s)

@@ -270,7 +270,7 @@ public final class ListenPipeline {
         try emit(.recognized(t: t, recognition: recognition, latencyMs: latency))
         switch interpretation {
         case .command(let match)?:
-            try emit(.command(t: t, match: match, text: recognition.text, latencyMs: latency))
+            try emit(.command(t: t, match: match, latencyMs: latency))
         case .rejected(let reason)?:
             try emit(.rejected(t: t, text: recognition.text, reason: reason, latencyMs: latency))
         case nil where recognition.text.isEmpty:

@@ -1,7 +1,7 @@
 /// A stretch of text to be spoken in one language.
 public struct LanguagePart: Sendable, Equatable {
     public var range: Range<String.Index>
-    public var language: SpeechLanguage
+    public var language: Language
 }
 
 /// Splits a sentence into same-language parts by clause (commas, semicolons, colons, dashes,
@@ -12,14 +12,14 @@ public struct LanguagePart: Sendable, Equatable {
 public struct LanguageSplitter: Sendable {
     public var detector = LanguageDetector()
     /// The language used when even the whole sentence gives no evidence.
-    public var fallback: SpeechLanguage
+    public var fallback: Language
 
-    public init(fallback: SpeechLanguage = .en) { self.fallback = fallback }
+    public init(fallback: Language = .en) { self.fallback = fallback }
 
     static let clauseBreaks: Set<Character> = [",", ";", ":", "(", ")", "\"", "“", "”", "«", "»", "—", "–"]
 
     /// Parts covering all of `range` in `text`, in order.
-    public func split(_ text: String, range: Range<String.Index>? = nil, forced: SpeechLanguage? = nil) -> [LanguagePart] {
+    public func split(_ text: String, range: Range<String.Index>? = nil, forced: Language? = nil) -> [LanguagePart] {
         let whole = range ?? text.startIndex..<text.endIndex
         if let forced { return [LanguagePart(range: whole, language: forced)] }
         let sentenceLanguage = detector.detect(text[whole]) ?? fallback

@@ -9,14 +9,14 @@ public struct SpeechCharacter: Sendable, Equatable, Codable {
     /// Avatar colour as "#RRGGBB".
     public var colour: String
     public var gender: Gender
-    public var voices: [SpeechLanguage: ESpeakVoice]
+    public var voices: [Language: ESpeakVoice]
 
-    public init(name: String, colour: String, gender: Gender, voices: [SpeechLanguage: ESpeakVoice]) {
+    public init(name: String, colour: String, gender: Gender, voices: [Language: ESpeakVoice]) {
         self.name = name; self.colour = colour; self.gender = gender; self.voices = voices
     }
 
     /// The voice for `language` (every character has both; English is the fallback).
-    public func voice(for language: SpeechLanguage) -> ESpeakVoice {
+    public func voice(for language: Language) -> ESpeakVoice {
         voices[language] ?? voices[.en] ?? ESpeakVoice(name: language == .it ? "it" : "en-us")
     }
 }

@@ -1,3 +1,5 @@
+@_exported import ParloSpeechQueue
+@_exported import ParloCore
 import Logging
 import ParloESpeak
 
@@ -14,7 +16,7 @@ public actor SpeechQueue {
         public var text: String
         public var sentences: [Range<String.Index>]
         public var character: SpeechCharacter
-        public var language: SpeechLanguage?
+        public var language: Language?
         public var priority: SpeechPriority
         public var ssml: Bool
     }
@@ -74,7 +76,7 @@ public actor SpeechQueue {
     /// Queues `text`; returns its id. `sentences` (ranges of `text`) skip segmentation.
     @discardableResult
     public func enqueue(_ text: String, priority: SpeechPriority = .normal, character: SpeechCharacter? = nil,
-                        language: SpeechLanguage? = nil, sentences: [Range<String.Index>]? = nil,
+                        language: Language? = nil, sentences: [Range<String.Index>]? = nil,
                         ssml: Bool = false) -> Int {
         let id = nextID
         nextID += 1

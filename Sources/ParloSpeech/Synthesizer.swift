@@ -76,7 +76,7 @@ public struct Synthesizer: Sendable {
 
     /// Synthesises `range` of `text` as `character`, each language part with that language's voice.
     public func synthesize(_ text: String, range: Range<String.Index>? = nil, as character: SpeechCharacter,
-                           language: SpeechLanguage? = nil, splitter: LanguageSplitter = .init(),
+                           language: Language? = nil, splitter: LanguageSplitter = .init(),
                            rateScale: Double = 1) throws -> SynthesizedSpeech {
         var result = SynthesizedSpeech(sampleRate: 22050)
         for part in splitter.split(text, range: range, forced: language) {

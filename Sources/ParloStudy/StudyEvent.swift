@@ -160,7 +160,7 @@ extension StudyEvent.Kind {
     }
 
     /// A reply about to be spoken.
-    static func reply(_ text: String, language: SpeechLanguage, character: SpeechCharacter) -> Self {
+    static func reply(_ text: String, language: Language, character: SpeechCharacter) -> Self {
         .reply(.init(text: text, language: language.rawValue, character: character.name.lowercased(), color: character.colour))
     }
 }

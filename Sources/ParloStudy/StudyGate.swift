@@ -5,26 +5,25 @@ import ParloCore
 import ParloListen
 import ParloRecognizer
 
-/// What the session accepts right now, readable from the listening task without an actor hop.
+/// Whether Parlo is speaking, readable from the listening task without an actor hop.
 ///
 /// The pipeline's interpreter is synchronous (it runs inside `ListenPipeline.process`), so the
-/// session publishes its speaking state and active commands here under a lock.
-// @unchecked Sendable: `_speaking` and `_active` are read and written only under `lock`; the matcher and other `let`s are Sendable values.
+/// session publishes its speaking state here under a lock; the commands active now are the
+/// registry's (`VoiceCommandRegistry.activeSet`), kept in one place.
+// @unchecked Sendable: `_speaking` is read and written only under `lock`.
 public final class StudyGate: @unchecked Sendable {
     private let lock = NSLock()
     private var _speaking = false
-    private var _active: Set<String> = []
 
     public init() {}
 
-    public func set(speaking: Bool, active: Set<String>) { lock.withLock { _speaking = speaking; _active = active } }
+    public func set(speaking: Bool) { lock.withLock { _speaking = speaking } }
     public var speaking: Bool { lock.withLock { _speaking } }
-    public var active: Set<String> { lock.withLock { _active } }
 }
 
 /// Turns a recognised utterance into a study command, stricter while Parlo speaks.
 ///
-/// While speech output runs, the microphone also hears Parlo. Only the gate's active commands
+/// While speech output runs, the microphone also hears Parlo. Only the registry's active commands
 /// (the reading controls) can match then, and two more checks guard against Parlo's own words:
 /// the text must match a catalog sentence almost exactly (`strictConfidence`), and the utterance
 /// must be short (`maxSecondsWhileSpeaking`): a reading control is one or two words, while leaked
@@ -35,6 +34,8 @@ public struct StudyInterpreter: HypothesisInterpreter {
     public let matcher: CommandMatcher
     /// Nil: Parlo never speaks over this listener and every command is active (`parlo listen`).
     public let gate: StudyGate?
+    /// Whose active commands may match; nil: all of them.
+    public let registry: VoiceCommandRegistry?
     public let role: Role
     /// Match confidence needed when Parlo is silent (the matcher's own threshold).
     public var confidence = 0.65
@@ -42,8 +43,8 @@ public struct StudyInterpreter: HypothesisInterpreter {
     public var strictConfidence = 0.9
     public var maxSecondsWhileSpeaking = 2.5
 
-    public init(matcher: CommandMatcher, gate: StudyGate? = nil, role: Role = .always) {
-        self.matcher = matcher; self.gate = gate; self.role = role
+    public init(matcher: CommandMatcher, gate: StudyGate? = nil, registry: VoiceCommandRegistry? = nil, role: Role = .always) {
+        self.matcher = matcher; self.gate = gate; self.registry = registry; self.role = role
     }
 
     public func interpret(_ r: Recognition) -> Interpretation {
@@ -51,8 +52,8 @@ public struct StudyInterpreter: HypothesisInterpreter {
         let speaking = gate?.speaking ?? false
         if role == .whenSilent && speaking { return .rejected(reason: "Parlo is speaking: only reading controls count") }
         if role == .whileSpeaking && !speaking { return .rejected(reason: "Parlo is silent: the full catalog decides") }
-        let match = matcher.match(r.text, filter: gate.map { matcher.filter(allowing: $0.active) })
-        guard !match.rejected, let command = match.command else { return .rejected(reason: match.reason ?? "no command") }
+        let match = matcher.match(r.text, filter: registry.map { matcher.filter(allowing: $0.activeSet) })
+        guard !match.rejected, match.command != nil else { return .rejected(reason: match.reason ?? "no command") }
         let needed = speaking ? strictConfidence : confidence
         if match.confidence < needed {
             return .rejected(reason: "confidence \(match.confidence) below \(needed)\(speaking ? " while speaking" : "")")
@@ -60,9 +61,6 @@ public struct StudyInterpreter: HypothesisInterpreter {
         if speaking, r.audioSeconds > maxSecondsWhileSpeaking {
             return .rejected(reason: "utterance of \(r.audioSeconds) s too long for a reading control while speaking")
         }
-        var slots: [String: JSONValue] = [:]
-        for (k, v) in match.slots { slots[k] = v.intValue.map { .number(Double($0)) } ?? .string(v.stringValue ?? "\(v)") }
-        return .command(CommandMatch(command: command, slots: slots, language: match.language?.rawValue,
-                                     confidence: match.confidence))
+        return .command(match)
     }
 }

@@ -19,7 +19,7 @@ public struct StudyMaterial: Sendable, Equatable {
     /// Sentence ranges of `text`, the units of next/previous/repeat while reading.
     public var sentences: [Range<String.Index>]
     /// Language detected over the whole file (materials are monolingual).
-    public var language: SpeechLanguage
+    public var language: Language
 
     /// Parses `contents`; Markdown when `markdown` (headings, lists and emphasis handled).
     public init(name: String, path: String, contents: String, markdown: Bool) {
@@ -80,7 +80,7 @@ public struct StudyLibrary: Sendable, Equatable {
     ]
 
     /// How each subject is said in a reply, per language.
-    public static let displayNames: [String: [SpeechLanguage: String]] = [
+    public static let displayNames: [String: [Language: String]] = [
         "math": [.en: "math", .it: "matematica"],
         "history": [.en: "history", .it: "storia"],
         "science": [.en: "science", .it: "scienze"],
@@ -90,7 +90,7 @@ public struct StudyLibrary: Sendable, Equatable {
     ]
 
     /// The subject's name in `language` (the id itself for unknown subjects).
-    public static func displayName(_ id: String, in language: SpeechLanguage) -> String {
+    public static func displayName(_ id: String, in language: Language) -> String {
         displayNames[id]?[language] ?? id
     }
 

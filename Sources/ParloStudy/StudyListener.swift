@@ -2,6 +2,7 @@ import Logging
 import ParloCore
 import ParloCapture
 import ParloCatalog
+import ParloGrammar
 import ParloCommands
 import ParloEcho
 import ParloListen
@@ -77,13 +78,13 @@ public final class StudyListener {
         let speaking = session.gate.speaking
         for (event, fromControls) in all {
             if case .speechStart(let t) = event, !fromControls { utteranceStart = t }
-            if case .command(let t, _, let text, let latency) = event, !fromControls, parloWasAudible(from: utteranceStart, to: t) {
-                observe(.rejected(t: t, text: text, reason: "Parlo was speaking during this utterance", latencyMs: latency))
+            if case .command(let t, let match, let latency) = event, !fromControls, parloWasAudible(from: utteranceStart, to: t) {
+                observe(.rejected(t: t, text: match.text, reason: "Parlo was speaking during this utterance", latencyMs: latency))
                 continue
             }
-            if case .command(_, _, let text, _) = event {
+            if case .command(_, let match, _) = event {
                 observe(event)
-                await session.handle(text: text, source: "voice")
+                await session.handle(match, source: "voice")
                 if waitForSpeech { await session.waitUntilQuiet() }
             } else if bargeIn == nil || speaking == fromControls {
                 observe(event)
@@ -146,7 +147,8 @@ extension StudyListener {
                             logger: Logger = Logger(label: "parlo.study")) throws {
         func pipeline(_ compiled: CompiledCatalog, _ role: StudyInterpreter.Role) throws -> ListenPipeline {
             let rejection = role == .whileSpeaking ? Self.whileSpeakingRejection : (room ? Rejection.live : Rejection.streamingFloors)
-            let interpreter = StudyInterpreter(matcher: CommandMatcher(sentences: compiled.sentences), gate: session.gate, role: role)
+            let interpreter = StudyInterpreter(matcher: CommandMatcher(sentences: compiled.sentences), gate: session.gate,
+                                               registry: session.registry, role: role)
             guard room else {
                 let recognizer = try CatalogRecognizer(compiled: compiled, model: model, rejection: rejection, noiseFloor: noiseFloor)
                 return ListenPipeline(recognizer: recognizer.primary, interpreter: interpreter, options: options)

@@ -45,5 +45,5 @@ enum StudyReplies {
         (en: "You can say: " + examples.joined(separator: ", "), it: "Puoi dire: " + examples.joined(separator: ", "))
     }
 
-    static func pick(_ t: Text, _ language: SpeechLanguage) -> String { language == .it ? t.it : t.en }
+    static func pick(_ t: Text, _ language: Language) -> String { language == .it ? t.it : t.en }
 }

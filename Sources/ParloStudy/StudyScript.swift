@@ -11,7 +11,7 @@ import ParloSpeech
 /// same audio; synthesis is deterministic, so the fixture can always be rebuilt from its script.
 public struct StudyScript: Sendable, Equatable {
     public struct Line: Sendable, Equatable {
-        public var language: SpeechLanguage
+        public var language: Language
         public var text: String
         /// The command this line should trigger.
         public var command: String
@@ -29,7 +29,7 @@ public struct StudyScript: Sendable, Equatable {
             let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
             let parts = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
             if parts.allSatisfy(\.isEmpty) { return nil }
-            guard parts.count == 3, let lang = SpeechLanguage(rawValue: parts[0]) else {
+            guard parts.count == 3, let lang = Language(code: parts[0]) else {
                 throw StudyError(.badCommand, "bad script line '\(raw)' — write: en | open math | open_subject")
             }
             return Line(language: lang, text: parts[1], command: parts[2])
@@ -43,7 +43,7 @@ public struct StudyScript: Sendable, Equatable {
 
     /// The voices commands are spoken with: plain eSpeak voices, slightly slow, as a student
     /// would address a machine.
-    public static let voices: [SpeechLanguage: ESpeakVoice] = [
+    public static let voices: [Language: ESpeakVoice] = [
         .en: ESpeakVoice(name: "en-us", rate: 150), .it: ESpeakVoice(name: "it", rate: 150),
     ]
 

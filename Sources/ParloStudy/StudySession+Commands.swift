@@ -3,31 +3,15 @@ import ParloCommands
 import ParloCore
 import ParloSpeech
 
-/// The handlers: one per catalog command, each replying in the language of the command.
+/// What each command does (see `StudyCommand`), replying in the language of the command.
 extension StudySession {
-    /// Runs command `name` (called by the registry's handler).
-    func perform(_ name: String, _ m: MatchResult) async throws {
+    /// Reports `command` and runs it (called by the registry's handler for its command).
+    func perform(_ command: any StudyCommand, _ m: MatchResult) async throws {
         emit(.command(m, source: source, speaking: isSpeaking))
-        let lang = m.speechLanguage
-        switch name {
-        case "open_subject": await openSubject(try m.require(text: "subject"), lang)
-        case "start_studying": await startStudying(lang)
-        case "read_page": await readPage(lang)
-        case "next", "previous": await move(name == "next" ? 1 : -1, lang)
-        case "pause": await pause(lang)
-        case "resume": await resume(lang)
-        case "stop": await stopSpeech()
-        case "repeat": await repeatLast(lang)
-        case "faster", "slower": await changeRate(name == "faster", lang)
-        case "show_mind_map": await mindMap(lang)
-        case "set_timer": await setTimer(try m.require(int: "minutes"), lang)
-        case "use_voice": try await useVoice(try m.require(text: "character"), lang)
-        case "help": await sayHelp(m.language ?? .english, lang)
-        default: throw StudyError(.badCommand, "no study handler for '\(name)' — add one in StudySession+Commands.swift")
-        }
+        try await command.run(on: self, replyingIn: m.speechLanguage)
     }
 
-    func openSubject(_ id: String, _ lang: SpeechLanguage) async {
+    func openSubject(_ id: String, _ lang: Language) async {
         guard let s = library.subjects[id], !s.materials.isEmpty else {
             return await say(StudyReplies.noMaterials(id), lang)
         }
@@ -38,7 +22,7 @@ extension StudySession {
         await say(StudyReplies.opening(id, count: s.materials.count), lang)
     }
 
-    func startStudying(_ lang: SpeechLanguage) async {
+    func startStudying(_ lang: Language) async {
         if subject == nil, let first = library.subjectIDs.first(where: { !(library.subjects[$0]?.materials.isEmpty ?? true) }) {
             subject = first
             materialIndex = 0
@@ -50,7 +34,7 @@ extension StudySession {
         await say(StudyReplies.start(m.title), lang)
     }
 
-    func readPage(_ lang: SpeechLanguage) async {
+    func readPage(_ lang: Language) async {
         guard let m = currentMaterial else { return await say(StudyReplies.openFirst, lang) }
         if reading != nil { await queue.stop() }
         emit(.readingStarted(.init(material: m.name, title: m.title, sentences: m.sentences.count, language: m.language.rawValue,
@@ -61,7 +45,7 @@ extension StudySession {
     }
 
     /// Sentences while reading, materials otherwise.
-    func move(_ step: Int, _ lang: SpeechLanguage) async {
+    func move(_ step: Int, _ lang: Language) async {
         if reading != nil {
             if step > 0 { await queue.skip(.sentence) } else { await queue.previous() }
             emit(.readingControl(.init(control: step > 0 ? "next" : "previous")))
@@ -75,7 +59,7 @@ extension StudySession {
         await say(step > 0 ? StudyReplies.next(list[target].title) : StudyReplies.previous(list[target].title), lang)
     }
 
-    func pause(_ lang: SpeechLanguage) async {
+    func pause(_ lang: Language) async {
         guard var r = reading else { return await queue.pause() }
         await queue.pause()
         r.paused = true
@@ -84,7 +68,7 @@ extension StudySession {
         await updateScopes()
     }
 
-    func resume(_ lang: SpeechLanguage) async {
+    func resume(_ lang: Language) async {
         guard var r = reading, r.paused else {
             if await queue.isPaused { return await queue.resume() }
             return await say(StudyReplies.nothingToResume, lang)
@@ -102,7 +86,7 @@ extension StudySession {
         if await queue.isPaused { await queue.resume() }
     }
 
-    func repeatLast(_ lang: SpeechLanguage) async {
+    func repeatLast(_ lang: Language) async {
         if reading != nil {
             await queue.repeatSentence()
             emit(.readingControl(.init(control: "repeat")))
@@ -115,26 +99,26 @@ extension StudySession {
         }
     }
 
-    func changeRate(_ faster: Bool, _ lang: SpeechLanguage) async {
+    func changeRate(_ faster: Bool, _ lang: Language) async {
         await (faster ? ReadingControl.faster : ReadingControl.slower).perform(on: queue)
         let rate = await queue.rateScale
         emit(.rate(.init(rate: (rate * 1000).rounded() / 1000)))
         if reading == nil { await say(faster ? StudyReplies.faster : StudyReplies.slower, lang) }
     }
 
-    func mindMap(_ lang: SpeechLanguage) async {
+    func mindMap(_ lang: Language) async {
         guard let m = currentMaterial else { return await say(StudyReplies.openFirst, lang) }
         emit(.mindMap(.init(title: m.title, headings: m.headings)))
         await say(StudyReplies.mindMap(m.title, m.headings), lang)
     }
 
-    func setTimer(_ minutes: Int, _ lang: SpeechLanguage) async {
+    func setTimer(_ minutes: Int, _ lang: Language) async {
         timer = FocusTimer(deadline: clock.now() + Double(minutes) * 60, minutes: minutes, language: lang)
         emit(.timerStarted(.init(minutes: minutes)))
         await say(StudyReplies.timerSet(minutes), lang)
     }
 
-    func useVoice(_ name: String, _ lang: SpeechLanguage) async throws {
+    func useVoice(_ name: String, _ lang: Language) async throws {
         character = try characters.character(named: name)
         await queue.setCharacter(character)
         emit(.characterChanged(.init(character: character.name.lowercased(), color: character.colour)))
@@ -143,7 +127,7 @@ extension StudySession {
 
     /// Lists what can be said right now, from the catalog sentences of the active commands.
     /// While Parlo speaks this interrupts it (otherwise the answer would wait for the reading).
-    func sayHelp(_ language: Language, _ lang: SpeechLanguage) async {
+    func sayHelp(_ language: Language, _ lang: Language) async {
         let active = Set(await registry.activeCommands)
         let examples = help.examples(for: active, in: language)
         emit(.help(.init(commands: active.sorted(), examples: examples)))

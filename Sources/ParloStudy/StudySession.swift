@@ -23,12 +23,13 @@ public actor StudySession {
     public static let readingScope = "reading"
 
     struct Reading { var id: Int; var material: Int; var sentence = 0; var total: Int; var paused = false }
-    struct FocusTimer { var deadline: Double; var minutes: Int; var language: SpeechLanguage }
+    struct FocusTimer { var deadline: Double; var minutes: Int; var language: Language }
 
     public nonisolated let library: StudyLibrary
     public nonisolated let registry: VoiceCommandRegistry
     public nonisolated let queue: SpeechQueue
-    /// Shared with the voice interpreter: what can be said right now.
+    /// Shared with the voice interpreter: whether Parlo is speaking (what can be said lives in
+    /// the registry's scopes, `registry.activeSet`).
     public nonisolated let gate = StudyGate()
     let help: StudyHelp
     let commands: [String]
@@ -44,7 +45,7 @@ public actor StudySession {
     public internal(set) var materialIndex = 0
     var reading: Reading?
     var timer: FocusTimer?
-    var lastReply: (text: String, language: SpeechLanguage)?
+    var lastReply: (text: String, language: Language)?
     /// Utterances enqueued and not yet finished or cancelled.
     var pending: Set<Int> = []
     /// Ids this session enqueued, and queue events that arrived before their id was known.
@@ -81,10 +82,18 @@ public actor StudySession {
     /// Registers a handler for every catalog command, follows the speech queue and opens the
     /// "study" scope. Call once before the first command.
     public func start() async {
+        let known = Dictionary(uniqueKeysWithValues: Self.handlers.map { ($0.name, $0) })
         for name in commands {
             let scope = Self.readingControls.contains(name) ? Self.readingScope : Self.studyScope
+            guard let type = known[name] else {
+                // A catalog command the session has no handler for still answers, with the fix.
+                await registry.register(name, scope: scope) { _ in
+                    throw StudyError(.badCommand, "no study handler for '\(name)' — add one in StudyCommands.swift")
+                }
+                continue
+            }
             await registry.register(name, scope: scope) { [weak self] match in
-                try await self?.perform(name, match)
+                try await self?.perform(try type.init(match), match)
             }
         }
         await queue.setCharacter(character)
@@ -99,12 +108,24 @@ public actor StudySession {
     /// Stops following the queue (the session can be dropped afterwards).
     public func close() { speechTask?.cancel() }
 
-    /// Handles one typed command or recognised utterance; `source` ("text", "voice") goes into
-    /// the command event. Rejections are reported as "rejected" events.
+    /// Handles one typed command: matched among the active commands, then dispatched.
+    /// Rejections are reported as "rejected" events.
     @discardableResult
     public func handle(text: String, source: String = "text") async -> VoiceCommandRegistry.DispatchReport {
         self.source = source
-        let report = await registry.handle(text: text)
+        return reportOutcome(await registry.handle(text: text))
+    }
+
+    /// Handles a command a listener already matched (`ListenEvent.command`): dispatched as it is,
+    /// never matched again. `source` ("voice", "text") goes into the command event.
+    @discardableResult
+    public func handle(_ match: MatchResult, source: String = "voice") async -> VoiceCommandRegistry.DispatchReport {
+        self.source = source
+        return reportOutcome(await registry.dispatch(match))
+    }
+
+    private func reportOutcome(_ report: VoiceCommandRegistry.DispatchReport) -> VoiceCommandRegistry.DispatchReport {
+        let text = report.match.text
         switch report.outcome {
         case .handled: break
         case .rejected:
@@ -150,7 +171,7 @@ public actor StudySession {
     // MARK: Speaking
 
     /// Speaks a reply in `language` with the current character and reports it.
-    func say(_ text: StudyReplies.Text, _ language: SpeechLanguage, priority: SpeechPriority = .normal) async {
+    func say(_ text: StudyReplies.Text, _ language: Language, priority: SpeechPriority = .normal) async {
         let line = StudyReplies.pick(text, language)
         lastReply = (line, language)
         emit(.reply(line, language: language, character: character))
@@ -207,10 +228,7 @@ public actor StudySession {
         emit(.listening(.init(for: speaking ? "reading_controls" : "all")))
     }
 
-    private func refreshGate() {
-        let speaking = isSpeaking
-        gate.set(speaking: speaking, active: speaking ? Self.readingControls : Set(commands))
-    }
+    private func refreshGate() { gate.set(speaking: isSpeaking) }
 
     func material(_ index: Int) -> StudyMaterial? {
         guard let s = subject, let list = library.subjects[s]?.materials, list.indices.contains(index) else { return nil }
@@ -220,5 +238,5 @@ public actor StudySession {
 
 extension MatchResult {
     /// The language to reply in.
-    var speechLanguage: SpeechLanguage { language.flatMap { SpeechLanguage(rawValue: $0.rawValue) } ?? .en }
+    var speechLanguage: Language { language ?? .en }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import ParloTesting
 
 final class BatchCommandTests: ScratchFolderTestCase {
     static let cards = "/usr/share/pocketsphinx/test/data/cards"
@@ -77,7 +78,7 @@ final class BatchCommandTests: ScratchFolderTestCase {
 /// `parlo batch` against the bundled command catalog (grammars/), the default without --jsgf.
 final class BatchCatalogTests: XCTestCase {
     /// The package root, found from this source file: fixtures and grammars live there.
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = Repository.root
 
     func testCommandsSlotsAndLanguageComeWithEachResultAndNonCommandsAreNull() throws {
         let fixtures = Self.root.appendingPathComponent("audio-fixtures")

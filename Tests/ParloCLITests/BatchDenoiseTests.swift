@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import ParloTesting
 
 /// `parlo batch` cleans noisy files with libspeexdsp's denoiser by default (`--denoise`).
 final class BatchDenoiseTests: XCTestCase {

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import ParloTesting
 
 /// Issue 13, `parlo batch`: bad options and odd output targets end with one clear line, exit 1
 /// or 64, and lose nothing already written.

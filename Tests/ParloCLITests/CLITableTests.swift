@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import ParloTesting
 
 /// Issue 13: every subcommand that takes a file or folder, given a bad one, ends with exit 1 or
 /// 64 (never a signal, never a hang) and exactly one line on stderr.

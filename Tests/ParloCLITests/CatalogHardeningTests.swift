@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import ParloTesting
 
 /// Issue 13 defect 13, catalogs and matching: each mistake in a catalog or a typed command is one
 /// line saying where (file:line) and what to do, and the explanation given is true.

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import ParloTesting
 
 /// Every line every subcommand prints with `--json` is an event of docs/events.schema.json
 /// (issue 15): checked by `scripts/check-events` with Debian's python3-jsonschema, and each

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import ParloTesting
 
 /// Issue 13, audio input: raw options only for headerless files, and a file that cannot be read
 /// says why (missing, a folder, no permission, a link loop, not audio) in one accurate line.

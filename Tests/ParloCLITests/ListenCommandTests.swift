@@ -1,6 +1,7 @@
 import Foundation
 import ParloAudio
 import XCTest
+import ParloTesting
 
 /// `parlo listen` on the command catalog, fed a recorded session through the live pipeline.
 final class ListenCommandTests: XCTestCase {

@@ -2,6 +2,7 @@ import Foundation
 import ParloAudio
 import ParloCore
 import XCTest
+import ParloTesting
 
 /// Files longer than the whole-utterance limit (30 s) are cut as live listening cuts a stream:
 /// silence and steady noise are no command, and a command after a long silence comes alone.

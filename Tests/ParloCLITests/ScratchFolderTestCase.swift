@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import ParloTesting
 
 /// A test case with a fresh scratch folder per test, removed afterwards: the CLI tests write
 /// catalogs, audio and results files there.

@@ -2,6 +2,7 @@ import Foundation
 import ParloAudio
 import ParloCore
 import XCTest
+import ParloTesting
 
 /// SIGINT and SIGTERM in the middle of `parlo batch` and `parlo listen`: every result finished
 /// before the signal is kept, and every line written is whole, valid JSON.

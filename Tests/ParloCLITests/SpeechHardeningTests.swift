@@ -1,6 +1,7 @@
 import Foundation
 import ParloAudio
 import XCTest
+import ParloTesting
 
 /// Issue 13, `say`, `read` and `study`: untrusted text and input end cleanly, with one clear
 /// line for what is wrong, and the audio already spoken is kept.

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import ParloTesting
 
 /// Issue 13 defect 13.8: study materials and `parlo read` files that are not UTF-8 text are
 /// named, with why, instead of being skipped in silence or read as nothing.

@@ -1,11 +1,12 @@
 import Foundation
 import XCTest
+import ParloTesting
 @testable import ParloCatalog
+@testable import ParloGrammar
 import ParloRecognizer
 
 /// The repository's grammars/ folder, whatever the working directory of the test run.
-let studyFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("grammars").path
+let studyFolder = Repository.grammars
 
 /// Compiled once per test process: compiling phonemizes ~200 words.
 let studyCompiled: Result<CompiledCatalog, Error> = Result {

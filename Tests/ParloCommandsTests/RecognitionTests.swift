@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import ParloAudio
 import ParloCatalog
+import ParloGrammar
 import ParloRecognizer
 @testable import ParloCommands
 

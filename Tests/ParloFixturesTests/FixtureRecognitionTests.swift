@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import ParloAudio
 import ParloCatalog
+import ParloGrammar
 import ParloCommands
 import ParloRecognizer
 @testable import ParloFixtures

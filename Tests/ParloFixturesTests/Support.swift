@@ -1,11 +1,11 @@
+import ParloTesting
 import Foundation
 import ParloAudio
 import ParloCatalog
 @testable import ParloFixtures
 
 /// The repository's grammars/ folder, whatever the working directory of the test run.
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
+let repositoryRoot = Repository.root
 let studyFolder = repositoryRoot.appendingPathComponent("grammars").path
 let committedFixtures = repositoryRoot.appendingPathComponent("audio-fixtures/commands").path
 
@@ -66,16 +66,4 @@ func measuredSNR(clean: [Int16], mixed: [Int16]) -> Double {
 }
 
 /// Runs the built `parlo` executable (next to the test bundle) and captures its output.
-func runParlo(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String, lines: [String]) {
-    let p = Process()
-    p.executableURL = Bundle.main.bundleURL.appendingPathComponent("parlo")
-    p.arguments = arguments
-    let out = Pipe(), err = Pipe()
-    p.standardOutput = out; p.standardError = err
-    try p.run()
-    let o = out.fileHandleForReading.readDataToEndOfFile()
-    let e = err.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
-    let stdout = String(decoding: o, as: UTF8.self)
-    return (p.terminationStatus, stdout, String(decoding: e, as: UTF8.self), stdout.split(separator: "\n").map(String.init))
-}
+func runParlo(_ arguments: [String]) throws -> ParloProcess.Output { try ParloProcess.run(arguments) }

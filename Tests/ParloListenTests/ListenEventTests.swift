@@ -1,8 +1,10 @@
 import Foundation
+import ParloCommands
 import ParloCore
 import ParloListen
 import ParloRecognizer
 import XCTest
+import ParloCommands
 
 final class ListenEventTests: XCTestCase {
     func json(_ e: ListenEvent) throws -> [String: Any] {
@@ -13,8 +15,8 @@ final class ListenEventTests: XCTestCase {
         let events: [ListenEvent] = [
             .speechStart(t: 1.23456), .partial(t: 1.5, text: "ten of"), .speechEnd(t: 2),
             .recognized(t: 2, recognition: Recognition(text: "ten of clubs", words: [], score: -3000, audioSeconds: 1), latencyMs: 201),
-            .command(t: 2, match: CommandMatch(command: "next", slots: ["n": .number(2)], language: "it", confidence: 0.8),
-                     text: "avanti", latencyMs: 210),
+            .command(t: 2, match: MatchResult(text: "avanti", command: "next", slots: ["n": .number(2)], language: .italian,
+                                              confidence: 0.8, rejected: false), latencyMs: 210),
             .rejected(t: 2, text: "", reason: "nothing recognised", latencyMs: 205),
             .wake(t: 0.9, phrase: "hey parlo"),
         ]

@@ -5,6 +5,7 @@ import ParloCore
 import ParloListen
 import ParloRecognizer
 import XCTest
+import ParloCommands
 
 final class ListenPipelineTests: XCTestCase {
     func run(_ pipeline: ListenPipeline, _ source: CaptureSource) async throws -> [ListenEvent] {
@@ -53,7 +54,8 @@ final class ListenPipelineTests: XCTestCase {
         let source = try FileCaptureSource(path: stream.rawPath, fast: true, raw: .init(sampleRate: 16_000))
         let interpreter = ClosureInterpreter { r in
             r.text.hasSuffix("clubs")
-                ? .command(CommandMatch(command: "card", slots: ["card": .string(r.text)], language: "en", confidence: 0.9))
+                ? .command(MatchResult(text: r.text, command: "card", slots: ["card": .text(r.text)], language: .english,
+                                       confidence: 0.9, rejected: false))
                 : .rejected(reason: "not a club")
         }
         var options = ListenPipeline.Options()
@@ -62,7 +64,7 @@ final class ListenPipelineTests: XCTestCase {
         let events = try await run(pipeline, source)
         assertUtterances(events, stream)
         XCTAssertTrue(events.allSatisfy { $0.type != "level" })
-        let commands = events.compactMap { e -> String? in if case .command(_, let m, _, _) = e { m.slots["card"]?.stringValue } else { nil } }
+        let commands = events.compactMap { e -> String? in if case .command(_, let m, _) = e { m.slots["card"]?.stringValue } else { nil } }
         XCTAssertEqual(commands, ["ten of clubs", "seven of clubs"])
         let rejected = events.compactMap { e -> String? in if case .rejected(_, let text, _, _) = e { text } else { nil } }
         XCTAssertEqual(rejected, ["five five"])

@@ -4,12 +4,12 @@ import ParloESpeak
 
 /// The four characters must sound clearly different: measured by median pitch.
 final class CharacterVoiceTests: XCTestCase {
-    let sentences: [SpeechLanguage: String] = [
+    let sentences: [Language: String] = [
         .en: "Open the book at page twelve and read the first paragraph aloud, please.",
         .it: "Apri il libro a pagina dodici e leggi ad alta voce il primo paragrafo.",
     ]
 
-    func medianPitches(_ catalog: CharacterCatalog, _ lang: SpeechLanguage) throws -> [String: Double] {
+    func medianPitches(_ catalog: CharacterCatalog, _ lang: Language) throws -> [String: Double] {
         var result: [String: Double] = [:]
         for c in catalog.characters {
             let speech = try Synthesizer().synthesize(sentences[lang]!, voice: c.voice(for: lang))
@@ -20,7 +20,7 @@ final class CharacterVoiceTests: XCTestCase {
 
     func testCharactersDifferInPitchInBothLanguages() throws {
         let catalog = CharacterCatalog.defaults
-        for lang in SpeechLanguage.allCases {
+        for lang in Language.allCases {
             let pitch = try medianPitches(catalog, lang)
             let chars = catalog.characters
             print("median pitch \(lang):", chars.map { "\($0.name) \(Int(pitch[$0.name]!)) Hz" }.joined(separator: ", "))

@@ -1,5 +1,6 @@
 import XCTest
 import ParloCatalog
+import ParloGrammar
 import ParloAudio
 import ParloESpeak
 import ParloRecognizer
@@ -12,7 +13,7 @@ final class RoundTripTests: XCTestCase {
         try Resampler.resample(speech.samples, from: speech.sampleRate, to: 16_000)
     }
 
-    func recognise(_ text: String, lang: SpeechLanguage, grammar: String, dictionary: PronunciationDictionary = .init(),
+    func recognise(_ text: String, lang: Language, grammar: String, dictionary: PronunciationDictionary = .init(),
                    character: Int = 1) throws -> String {
         let model = try AcousticModel.locate()
         let recognizer = try Recognizer(model: model, grammar: try JSGFGrammar(grammar), pronunciations: dictionary)

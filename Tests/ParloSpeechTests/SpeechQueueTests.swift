@@ -1,4 +1,5 @@
 import XCTest
+import ParloTesting
 import ParloAudio
 @testable import ParloSpeech
 

@@ -3,6 +3,7 @@ import ParloALSA
 import ParloAudio
 import ParloCapture
 import ParloCatalog
+import ParloGrammar
 import ParloCommands
 import ParloCore
 import ParloListen

@@ -56,7 +56,7 @@ final class StudyBargeInTests: XCTestCase {
         try await listener.run(try ALSACaptureSource(options: options).start()) {
             switch $0 {
             case .rejected(_, let text, let reason, _): heard.append("rejected \(text): \(reason)")
-            case .command(_, let m, let text, _): heard.append("command \(m.command): \(text)")
+            case .command(_, let m, _): heard.append("command \(m.command ?? ""): \(m.text)")
             case .recognized(let t, let r, _): heard.append("recognized \(r.text) t=\(t) score=\(r.score)")
             case .speechStart(let t): heard.append("start \(t)")
             default: break

@@ -69,7 +69,7 @@ final class StudyEchoBargeInTests: XCTestCase {
         try await listener.run(source.start()) {
             switch $0 {
             case .rejected(let t, let text, let reason, _): heard.append("t=\(t) rejected '\(text)': \(reason)")
-            case .command(let t, let m, let text, _): heard.append("t=\(t) command \(m.command): '\(text)'")
+            case .command(let t, let m, _): heard.append("t=\(t) command \(m.command ?? ""): '\(m.text)'")
             default: break
             }
         }

@@ -1,3 +1,4 @@
+import ParloCommands
 import ParloListen
 import ParloRecognizer
 import XCTest
@@ -13,35 +14,51 @@ final class StudyInterpreterTests: XCTestCase {
         if case .command(let m) = i { return m.command } else { return nil }
     }
 
-    func testSilentParloAcceptsTheWholeCatalogWithSlotsAndLanguage() {
+    /// A registry scoped as the session scopes it: the reading controls always, the rest of the
+    /// catalog only while Parlo is silent.
+    private func registry(speaking: Bool) async -> VoiceCommandRegistry {
+        let r = VoiceCommandRegistry(matcher: StudyFixtures.matcher)
+        for name in StudyFixtures.catalog.commands.map(\.name) {
+            let scope = StudySession.readingControls.contains(name) ? StudySession.readingScope : StudySession.studyScope
+            await r.register(name, scope: scope) { _ in }
+        }
+        await r.activate(scope: StudySession.readingScope)
+        if !speaking { await r.activate(scope: StudySession.studyScope) }
+        return r
+    }
+
+    func testSilentParloAcceptsTheWholeCatalogWithSlotsAndLanguage() async {
         let gate = StudyGate()
-        gate.set(speaking: false, active: Set(StudyFixtures.catalog.commands.map(\.name)))
-        let i = StudyInterpreter(matcher: StudyFixtures.matcher, gate: gate)
+        gate.set(speaking: false)
+        let i = StudyInterpreter(matcher: StudyFixtures.matcher, gate: gate, registry: await registry(speaking: false))
         guard case .command(let m) = i.interpret(heard("apri la storia")) else { return XCTFail("not a command") }
         XCTAssertEqual(m.command, "open_subject")
-        XCTAssertEqual(m.language, "it")
-        XCTAssertEqual(m.slots["subject"], .string("history"))
+        XCTAssertEqual(m.language, .italian)
+        XCTAssertEqual(m.slots["subject"], .text("history"))
         XCTAssertNil(command(i.interpret(heard(""))))
     }
 
-    func testWhileSpeakingOnlyShortReadingControlsPass() {
+    func testWhileSpeakingOnlyShortReadingControlsPass() async {
         let gate = StudyGate()
-        gate.set(speaking: true, active: StudySession.readingControls)
-        let i = StudyInterpreter(matcher: StudyFixtures.matcher, gate: gate)
+        gate.set(speaking: true)
+        let i = StudyInterpreter(matcher: StudyFixtures.matcher, gate: gate, registry: await registry(speaking: true))
         XCTAssertEqual(command(i.interpret(heard("stop"))), "stop")
         XCTAssertEqual(command(i.interpret(heard("basta"))), "stop")
         XCTAssertNil(command(i.interpret(heard("open math"))), "not a reading control")
         XCTAssertNil(command(i.interpret(heard("stop", seconds: 4))), "too long: Parlo's own speech")
     }
 
-    func testEachDecoderOwnsOneStateOfTheGate() {
+    func testEachDecoderOwnsOneStateOfTheGate() async {
         let gate = StudyGate()
-        gate.set(speaking: true, active: StudySession.readingControls)
-        let silent = StudyInterpreter(matcher: StudyFixtures.matcher, gate: gate, role: .whenSilent)
-        let speaking = StudyInterpreter(matcher: StudyFixtures.matcher, gate: gate, role: .whileSpeaking)
+        gate.set(speaking: true)
+        let registry = await registry(speaking: true)
+        let silent = StudyInterpreter(matcher: StudyFixtures.matcher, gate: gate, registry: registry, role: .whenSilent)
+        let speaking = StudyInterpreter(matcher: StudyFixtures.matcher, gate: gate, registry: registry, role: .whileSpeaking)
         XCTAssertNil(command(silent.interpret(heard("pause"))))
         XCTAssertEqual(command(speaking.interpret(heard("pause"))), "pause")
-        gate.set(speaking: false, active: Set(StudyFixtures.catalog.commands.map(\.name)))
+        XCTAssertNil(command(speaking.interpret(heard("open math"))), "the registry's scopes decide what is active")
+        gate.set(speaking: false)
+        await registry.activate(scope: StudySession.studyScope)
         XCTAssertEqual(command(silent.interpret(heard("pause"))), "pause")
         XCTAssertNil(command(speaking.interpret(heard("pause"))))
     }

@@ -137,7 +137,7 @@ final class StudySessionTests: XCTestCase {
         XCTAssertTrue(speaking)
         var active = Set(await session.registry.activeCommands)
         XCTAssertEqual(active, StudySession.readingControls)
-        XCTAssertEqual(session.gate.active, StudySession.readingControls)
+        XCTAssertEqual(session.registry.activeSet, StudySession.readingControls, "the interpreter reads the same set")
         XCTAssertTrue(session.gate.speaking)
 
         // Parlo's own words (or anything but a control) are ignored while it speaks.

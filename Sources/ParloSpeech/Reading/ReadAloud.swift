@@ -5,7 +5,7 @@ public struct ReadingProgress: Sendable, Equatable {
     public var index: Int
     public var total: Int?
     public var text: String
-    public var language: SpeechLanguage
+    public var language: Language
     /// When the sentence reached the listener, on the playback clock (see `SpeechEvent`).
     public var t: Double = 0
 }
@@ -22,7 +22,7 @@ public final class ReadAloud: @unchecked Sendable {
     public let path: String?
     private let queue: SpeechQueue
     private let makeBlocks: () throws -> TextBlockReader
-    public var language: SpeechLanguage?
+    public var language: Language?
     public var ahead = 2
     public var store: ReadingPositionStore?
     private let segmenter = SentenceSegmenter()
@@ -33,7 +33,7 @@ public final class ReadAloud: @unchecked Sendable {
 
     /// Reads `path` (text or Markdown by extension). The reader consumes `queue.events`, so the
     /// queue must keep its default unbounded event buffer and have no other `events` consumer.
-    public init(path: String, queue: SpeechQueue, language: SpeechLanguage? = nil, markdown: Bool? = nil) {
+    public init(path: String, queue: SpeechQueue, language: Language? = nil, markdown: Bool? = nil) {
         self.path = path
         self.queue = queue
         self.language = language
@@ -41,7 +41,7 @@ public final class ReadAloud: @unchecked Sendable {
     }
 
     /// Reads an in-memory document.
-    public init(text: String, markdown: Bool, queue: SpeechQueue, language: SpeechLanguage? = nil) {
+    public init(text: String, markdown: Bool, queue: SpeechQueue, language: Language? = nil) {
         path = nil
         self.queue = queue
         self.language = language
@@ -49,7 +49,7 @@ public final class ReadAloud: @unchecked Sendable {
     }
 
     /// The sentences of `block` and its language (forced or detected per paragraph).
-    func sentences(of block: String, previous: SpeechLanguage?) -> ([Range<String.Index>], SpeechLanguage?) {
+    func sentences(of block: String, previous: Language?) -> ([Range<String.Index>], Language?) {
         (segmenter.sentences(in: block), language ?? detector.detect(block) ?? previous)
     }
 
@@ -77,9 +77,9 @@ public final class ReadAloud: @unchecked Sendable {
         defer { counter.cancel() }
         var blocks = try makeBlocks()
         var base = 0                       // global index of the next block's first sentence
-        var inFlight: [Int: (base: Int, text: String, language: SpeechLanguage)] = [:]
+        var inFlight: [Int: (base: Int, text: String, language: Language)] = [:]
         var order: [Int] = []
-        var previousLanguage: SpeechLanguage? = nil
+        var previousLanguage: Language? = nil
         var next = start
         var stopped = false
 

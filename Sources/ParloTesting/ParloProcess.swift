@@ -1,18 +1,17 @@
 import Foundation
-import XCTest
 
 /// Runs the built `parlo` executable, as a user would, and captures what it prints.
-struct ParloProcess {
-    struct Output { var status: Int32; var stdout: String; var stderr: String
-        var lines: [String] { stdout.split(separator: "\n").map(String.init) }
+public struct ParloProcess {
+    public struct Output { public var status: Int32; public var stdout: String; public var stderr: String
+        public var lines: [String] { stdout.split(separator: "\n").map(String.init) }
     }
 
-    static var binary: URL {
+    public static var binary: URL {
         // XCTest on Linux runs from the build folder that also holds the `parlo` product.
         Bundle.main.bundleURL.appendingPathComponent("parlo")
     }
 
-    static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> Output {
+    public static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> Output {
         let p = Process()
         p.executableURL = binary
         p.arguments = arguments
@@ -30,7 +29,7 @@ struct ParloProcess {
 
     /// Runs `parlo` with a deadline: a run still going after `timeout` seconds is killed and
     /// reported as a failure (status nil), so a hang fails the test instead of blocking it.
-    static func run(_ arguments: [String], stdin: String? = nil, timeout: Double,
+    public static func run(_ arguments: [String], stdin: String? = nil, timeout: Double,
                     directory: URL? = nil) throws -> (output: Output, timedOut: Bool) {
         let p = Process()
         p.executableURL = binary
@@ -58,7 +57,7 @@ struct ParloProcess {
 
     /// Starts `parlo`, waits until `ready()`, lets it run `seconds` more, sends `signal`, and returns what it printed and
     /// how it ended (`terminationReason` tells a signal from an exit).
-    static func interrupt(_ arguments: [String], after seconds: Double, signal: Int32,
+    public static func interrupt(_ arguments: [String], after seconds: Double, signal: Int32,
                           environment: [String: String] = [:], ready: () -> Bool = { true }) throws -> (Output, Process.TerminationReason) {
         let p = Process()
         p.executableURL = binary
@@ -80,10 +79,13 @@ struct ParloProcess {
     }
 
     /// Stderr as lines, for "exactly one line" checks.
-    static func errorLines(_ output: Output) -> [Substring] { output.stderr.split(separator: "\n") }
+    public static func errorLines(_ output: Output) -> [Substring] { output.stderr.split(separator: "\n") }
 
     /// Parses a JSON Lines output line into a dictionary.
-    static func object(_ line: String) throws -> [String: Any] {
-        try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    public static func object(_ line: String) throws -> [String: Any] {
+        guard let o = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+            throw CocoaError(.coderReadCorrupt, userInfo: [NSDebugDescriptionErrorKey: "not a JSON object: \(line)"])
+        }
+        return o
     }
 }

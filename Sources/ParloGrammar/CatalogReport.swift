@@ -1,3 +1,4 @@
+import ParloCatalog
 import Foundation
 
 /// What `parlo grammar check` reports about a compiled catalog.

@@ -1,8 +1,3 @@
-/// The languages Parlo speaks and reads.
-public enum SpeechLanguage: String, Sendable, Codable, CodingKeyRepresentable, CaseIterable, Hashable {
-    case en, it
-}
-
 /// Guesses whether a stretch of text is English or Italian from function words and spelling.
 ///
 /// Study material mixes the two ("Read *la Divina Commedia*, canto primo"); a few hundred bytes of
@@ -48,13 +43,13 @@ public struct LanguageDetector: Sendable {
 
     /// The likelier language, or nil when the evidence is too weak (under one point apart):
     /// a lone "Title." should take its neighbours' language, not a coin toss.
-    public func detect(_ text: Substring) -> SpeechLanguage? {
+    public func detect(_ text: Substring) -> Language? {
         let s = scores(text)
         if abs(s.en - s.it) < 1 { return nil }
         return s.en > s.it ? .en : .it
     }
 
-    public func detect(_ text: String) -> SpeechLanguage? { detect(text[...]) }
+    public func detect(_ text: String) -> Language? { detect(text[...]) }
 }
 
 import Foundation

@@ -1,5 +1,6 @@
 import XCTest
-@testable import ParloSpeech
+@testable import ParloSpeechQueue
+import ParloTesting
 
 final class SpeechQueueLogicTests: XCTestCase {
     typealias L = SpeechQueueLogic
@@ -104,18 +105,5 @@ final class SpeechQueueLogicTests: XCTestCase {
         XCTAssertGreaterThan(enqueued.count, 2000)
         for id in enqueued { XCTAssertEqual(ended[id], 1, "utterance \(id) ended \(ended[id] ?? 0) times") }
         XCTAssertEqual(Set(ended.keys), enqueued)
-    }
-}
-
-/// A tiny deterministic generator so the randomised tests replay exactly.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E3779B97F4A7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-        return z ^ (z >> 31)
     }
 }

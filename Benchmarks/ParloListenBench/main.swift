@@ -153,7 +153,7 @@ try await pipeline.run(source.start()) { event in
     var heard: (t: Double, text: String, ms: Int)?
     switch event {
     case .recognized(let t, let r, let ms) where catalogFolder == nil: heard = (t, r.text, ms)
-    case .command(let t, let match, _, let ms) where catalogFolder != nil: heard = (t, match.command, ms)
+    case .command(let t, let match, let ms) where catalogFolder != nil: heard = (t, match.command ?? "", ms)
     case .rejected(let t, _, _, let ms) where catalogFolder != nil: heard = (t, "(rejected)", ms)
     default: break
     }

@@ -1,3 +1,4 @@
+import ParloCatalog
 import Foundation
 import Logging
 import ParloESpeak

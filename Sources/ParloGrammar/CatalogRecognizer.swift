@@ -1,3 +1,4 @@
+import ParloCatalog
 import ParloRecognizer
 
 /// Decodes speech against a compiled catalog, recovering the utterances PocketSphinx drops.

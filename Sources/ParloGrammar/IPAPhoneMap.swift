@@ -1,3 +1,4 @@
+import ParloCatalog
 /// Maps eSpeak NG's IPA onto the en-us acoustic model's phones (CMU/ARPAbet).
 ///
 /// The en-us model has 39 phones and was trained on American English only, so Italian sounds

@@ -1,3 +1,4 @@
+import ParloCatalog
 import ParloRecognizer
 
 /// Where a pronunciation came from, shown by `parlo grammar check`.

@@ -1,0 +1,45 @@
+/// A language Parlo understands and speaks, written as its code (`en`, `it`) in YAML, JSON and
+/// the CLI: the one type for catalogs, matching, speech and reading.
+public struct Language: RawRepresentable, Hashable, Comparable, Codable, CodingKeyRepresentable, Sendable, CustomStringConvertible {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue.lowercased() }
+    public init(_ code: String) { self.init(rawValue: code) }
+    /// A supported language from its code, or nil (for input that must name one).
+    public init?(code: String) {
+        let l = Language(code)
+        guard Self.supported.contains(l) else { return nil }
+        self = l
+    }
+
+    public static let english = Language("en")
+    public static let italian = Language("it")
+    public static var en: Language { english }
+    public static var it: Language { italian }
+    /// Languages with number words, spelling rules, IPA mapping and voices: a sentence in any
+    /// other would be compiled with the wrong phones, so a catalog may use only these.
+    public static let supported: [Language] = [.english, .italian]
+    /// `supported`, for code that iterates every language.
+    public static var allCases: [Language] { supported }
+
+    /// The eSpeak NG voice whose phonemizer gives this language's pronunciations.
+    public var espeakVoice: String { self == .english ? "en-us" : rawValue }
+
+    public var description: String { rawValue }
+    public static func < (a: Language, b: Language) -> Bool { a.rawValue < b.rawValue }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer(); try c.encode(rawValue)
+    }
+
+    public var codingKey: any CodingKey { Key(stringValue: rawValue) }
+    public init?<T: CodingKey>(codingKey: T) { self.init(rawValue: codingKey.stringValue) }
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import ParloTesting
+import XCTest
+
+/// The pure parts of the pipeline — the catalog model and its templates, the text matcher and
+/// registry, the speech queue's rules, the meter and the endpointer — build and test without any
+/// C library (issue 15): no system-library target (PocketSphinx, eSpeak NG, ALSA, libsndfile,
+/// libsoxr, speex, WebRTC) in their dependency closure, read from `swift package describe`.
+final class PureModulesTests: XCTestCase {
+    static let pure = ["ParloCore", "ParloCatalog", "ParloCommands", "ParloSpeechQueue", "ParloMeter", "ParloEndpointer",
+                       "ParloEvaluation", "ParloTesting"]
+
+    struct Target: Decodable {
+        var name: String
+        var type: String
+        var target_dependencies: [String]?
+        var product_dependencies: [String]?
+    }
+    struct Description: Decodable { var targets: [Target] }
+
+    func testPureModulesReachNoCLibrary() throws {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        // Its own scratch folder: the one `swift test` runs from is locked by it.
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("parlo-describe-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        p.arguments = ["swift", "package", "--scratch-path", scratch.path, "describe", "--type", "json"]
+        p.currentDirectoryURL = Repository.root
+        let out = Pipe()
+        p.standardOutput = out; p.standardError = FileHandle.nullDevice
+        try p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        XCTAssertEqual(p.terminationStatus, 0)
+        let targets = Dictionary(uniqueKeysWithValues: try JSONDecoder().decode(Description.self, from: data).targets.map { ($0.name, $0) })
+        XCTAssertTrue(targets["CPocketSphinx"]?.type == "system-target", "the check would see a C library")
+
+        for module in Self.pure {
+            var seen: Set<String> = [], queue = [module]
+            while let name = queue.popLast() {
+                guard seen.insert(name).inserted, let t = targets[name] else { continue }
+                XCTAssertNotEqual(t.type, "system-target", "\(module) reaches the C library \(name)")
+                queue += t.target_dependencies ?? []
+            }
+            // Package products allowed in pure modules: swift-log, and Yams (YAML; its libyaml is
+            // compiled from source with it, not a system library).
+            let products = Set(seen.compactMap { targets[$0] }.flatMap { $0.product_dependencies ?? [] })
+            XCTAssertTrue(products.isSubset(of: ["Logging", "Yams"]), "\(module) uses \(products)")
+            XCTAssertNotNil(targets[module], "\(module) is not a target any more")
+        }
+        // And the split is real: the backends do reach their C libraries.
+        XCTAssertTrue(targets["ParloGrammar"]?.target_dependencies?.contains("ParloRecognizer") == true)
+    }
+}
