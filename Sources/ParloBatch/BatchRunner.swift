@@ -1,3 +1,4 @@
+import ParloCommands
 import Foundation
 import ParloCore
 import ParloRecognizer
@@ -11,7 +12,7 @@ import ParloRecognizer
 public final class BatchRunner: @unchecked Sendable {
     public typealias RecognizerFactory = @Sendable () throws -> any UtteranceDecoder
     /// Turns a recognition into the command it triggers (with a catalog), on the worker thread.
-    public typealias Interpreter = @Sendable (Recognition) -> CommandOutcome
+    public typealias Interpreter = @Sendable (Recognition) -> MatchResult
 
     public let jobs: Int
     public let decoder: FileDecoder
@@ -46,7 +47,7 @@ public final class BatchRunner: @unchecked Sendable {
                     let recognition = try decoder.decode(path, with: recognizer)
                     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
                     result = FileResult(file: path, recognition: recognition, decodeSeconds: seconds,
-                                        outcome: interpret?(recognition))
+                                        match: interpret?(recognition))
                 } catch {
                     result = FileResult(file: path, error: error)
                 }

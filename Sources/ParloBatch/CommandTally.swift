@@ -27,10 +27,10 @@ public struct CommandTally: Codable, Sendable, Equatable {
     public mutating func add(_ result: FileResult, expectation: Expectation) {
         guard let expected = expectation.fields["command"], result.error == nil else { return }
         let expectedCommand = expected.stringValue
-        let got = result.outcome?.command
+        let got = result.command
         var right = expectedCommand == got
         if right, case .object(let slots)? = expectation.fields["slots"] {
-            let gotSlots = result.outcome?.slots ?? [:]
+            let gotSlots = result.match?.slots ?? [:]
             right = slots.count == gotSlots.count && slots.allSatisfy { key, value in
                 gotSlots[key].map { Self.same(value, $0.description) } ?? false
             }

@@ -1,4 +1,5 @@
 import ParloCatalog
+import ParloCommands
 import ParloCore
 import ParloRecognizer
 
@@ -22,8 +23,10 @@ public struct FileResult: Codable, Sendable, Equatable {
     public var correct: Bool?
     /// A one-line reason, when the file could not be decoded.
     public var error: String?
-    /// The command triggered, when the batch runs against a command catalog.
-    public var outcome: CommandOutcome?
+    /// What the speech matched, when the batch runs against a command catalog.
+    public var match: MatchResult?
+    /// The command triggered (nil when the speech or its match was rejected).
+    public var command: String? { match.flatMap { $0.rejected ? nil : $0.command } }
 
     enum CodingKeys: String, CodingKey {
         case type, file, text, words, score, rejected, confidence, evidence, expected, correct, error
@@ -31,8 +34,8 @@ public struct FileResult: Codable, Sendable, Equatable {
         case audioSeconds = "audio_s", decodeSeconds = "decode_s"
     }
 
-    public init(file: String, recognition: Recognition, decodeSeconds: Double, outcome: CommandOutcome? = nil) {
-        self.outcome = outcome
+    public init(file: String, recognition: Recognition, decodeSeconds: Double, match: MatchResult? = nil) {
+        self.match = match
         self.file = file
         text = recognition.text
         words = recognition.words
@@ -42,9 +45,9 @@ public struct FileResult: Codable, Sendable, Equatable {
         confidence = recognition.confidence
         evidence = recognition.evidence
         self.decodeSeconds = decodeSeconds
-        if let outcome {
-            rejected = outcome.command == nil
-            confidence = min(recognition.confidence, outcome.matchConfidence)
+        if let match {
+            rejected = command == nil
+            confidence = min(recognition.confidence, match.confidence)
         }
     }
 
@@ -113,10 +116,11 @@ extension FileResult {
         try c.encodeIfPresent(error, forKey: .error)
         try c.encodeIfPresent(rejected, forKey: .rejected)
         try c.encodeIfPresent(confidence, forKey: .confidence)
-        if let o = outcome {
-            try c.encode(o.command, forKey: .command)
-            try c.encode(o.slots, forKey: .slots)
-            try c.encode(o.language, forKey: .language)
+        if let m = match {
+            let accepted = command != nil
+            try c.encode(command, forKey: .command)
+            try c.encode(accepted ? m.slots : [:], forKey: .slots)
+            try c.encode(accepted ? m.language : nil, forKey: .language)
         }
     }
 
@@ -135,10 +139,11 @@ extension FileResult {
         correct = try c.decodeIfPresent(Bool.self, forKey: .correct)
         error = try c.decodeIfPresent(String.self, forKey: .error)
         if c.contains(.command) {
-            outcome = CommandOutcome(command: try c.decodeIfPresent(String.self, forKey: .command),
-                                     slots: try c.decodeIfPresent([String: SlotValue].self, forKey: .slots) ?? [:],
-                                     language: try c.decodeIfPresent(String.self, forKey: .language),
-                                     matchConfidence: confidence ?? 0)
+            let command = try c.decodeIfPresent(String.self, forKey: .command)
+            match = MatchResult(text: text ?? "", command: command,
+                                slots: try c.decodeIfPresent([String: SlotValue].self, forKey: .slots) ?? [:],
+                                language: try c.decodeIfPresent(Language.self, forKey: .language),
+                                confidence: confidence ?? 0, rejected: command == nil)
         }
     }
 }

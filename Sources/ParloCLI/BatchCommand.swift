@@ -180,7 +180,7 @@ struct BatchCommand: ParsableCommand {
             try CatalogRecognizer(compiled: compiled, model: model, options: options, rejection: rejection, noiseFloor: floorLevel)
         }
         _ = try make()
-        return BatchRunner(jobs: jobs, decoder: decoder, interpreter: { CommandOutcome($0, matcher: matcher) },
+        return BatchRunner(jobs: jobs, decoder: decoder, interpreter: { matcher.match($0) },
                            recognizer: make)
     }
 

@@ -37,6 +37,11 @@ public struct MatchResult: Sendable, Equatable, Codable {
         self.confidence = confidence; self.rejected = rejected; self.candidates = candidates; self.reason = reason
     }
 
+    /// `text` refused for `reason` (by a listener's checks rather than the matcher).
+    public static func rejection(_ text: String, reason: String) -> MatchResult {
+        MatchResult(text: text, command: nil, language: nil, confidence: 0, rejected: true, reason: reason)
+    }
+
     /// A canonical string slot (e.g. subject "math").
     public func text(_ slot: String) -> String? { slots[slot]?.stringValue }
     /// A number slot (e.g. minutes 25).

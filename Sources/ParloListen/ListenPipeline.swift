@@ -269,10 +269,10 @@ public final class ListenPipeline {
         let latency = Int((((t - speechEndedAt) + wall) * 1000).rounded())
         try emit(.recognized(t: t, recognition: recognition, latencyMs: latency))
         switch interpretation {
-        case .command(let match)?:
+        case let match? where !match.rejected && match.command != nil:
             try emit(.command(t: t, match: match, latencyMs: latency))
-        case .rejected(let reason)?:
-            try emit(.rejected(t: t, text: recognition.text, reason: reason, latencyMs: latency))
+        case let match?:
+            try emit(.rejected(t: t, text: recognition.text, reason: match.reason ?? "no command", latencyMs: latency))
         case nil where recognition.text.isEmpty:
             try emit(.rejected(t: t, text: "", reason: "nothing recognised", latencyMs: latency))
         case nil:

@@ -47,20 +47,20 @@ public struct StudyInterpreter: HypothesisInterpreter {
         self.matcher = matcher; self.gate = gate; self.registry = registry; self.role = role
     }
 
-    public func interpret(_ r: Recognition) -> Interpretation {
-        guard !r.text.isEmpty, !r.rejected else { return .rejected(reason: "nothing recognised") }
+    public func interpret(_ r: Recognition) -> MatchResult {
+        guard !r.text.isEmpty, !r.rejected else { return .rejection(r.text, reason: "nothing recognised") }
         let speaking = gate?.speaking ?? false
-        if role == .whenSilent && speaking { return .rejected(reason: "Parlo is speaking: only reading controls count") }
-        if role == .whileSpeaking && !speaking { return .rejected(reason: "Parlo is silent: the full catalog decides") }
+        if role == .whenSilent && speaking { return .rejection(r.text, reason: "Parlo is speaking: only reading controls count") }
+        if role == .whileSpeaking && !speaking { return .rejection(r.text, reason: "Parlo is silent: the full catalog decides") }
         let match = matcher.match(r.text, filter: registry.map { matcher.filter(allowing: $0.activeSet) })
-        guard !match.rejected, match.command != nil else { return .rejected(reason: match.reason ?? "no command") }
+        guard !match.rejected, match.command != nil else { return match }
         let needed = speaking ? strictConfidence : confidence
         if match.confidence < needed {
-            return .rejected(reason: "confidence \(match.confidence) below \(needed)\(speaking ? " while speaking" : "")")
+            return .rejection(r.text, reason: "confidence \(match.confidence) below \(needed)\(speaking ? " while speaking" : "")")
         }
         if speaking, r.audioSeconds > maxSecondsWhileSpeaking {
-            return .rejected(reason: "utterance of \(r.audioSeconds) s too long for a reading control while speaking")
+            return .rejection(r.text, reason: "utterance of \(r.audioSeconds) s too long for a reading control while speaking")
         }
-        return .command(match)
+        return match
     }
 }

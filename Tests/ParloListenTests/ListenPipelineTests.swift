@@ -54,9 +54,9 @@ final class ListenPipelineTests: XCTestCase {
         let source = try FileCaptureSource(path: stream.rawPath, fast: true, raw: .init(sampleRate: 16_000))
         let interpreter = ClosureInterpreter { r in
             r.text.hasSuffix("clubs")
-                ? .command(MatchResult(text: r.text, command: "card", slots: ["card": .text(r.text)], language: .english,
-                                       confidence: 0.9, rejected: false))
-                : .rejected(reason: "not a club")
+                ? MatchResult(text: r.text, command: "card", slots: ["card": .text(r.text)], language: .english,
+                              confidence: 0.9, rejected: false)
+                : .rejection(r.text, reason: "not a club")
         }
         var options = ListenPipeline.Options()
         options.emitLevels = false
