@@ -86,7 +86,7 @@ let package = Package(
         .testTarget(name: "ParloCaptureTests", dependencies: ["ParloCapture", "ParloALSA"]),
         .testTarget(name: "ParloListenTests", dependencies: ["ParloListen", "ParloCapture", "ParloALSA", "ParloAudio", "ParloRecognizer", "ParloCore", "ParloESpeak"]),
         .testTarget(name: "ParloCLITests", dependencies: ["ParloCLI", "ParloAudio"]),
-        .testTarget(name: "ParloSpeechTests", dependencies: ["ParloSpeech", "ParloRecognizer", "ParloAudio", "ParloCatalog"]),
+        .testTarget(name: "ParloSpeechTests", dependencies: ["ParloSpeech", "ParloRecognizer", "ParloAudio", "ParloCatalog", "ParloCore"]),
         .testTarget(name: "ParloCatalogTests", dependencies: ["ParloCatalog", "ParloRecognizer", "ParloAudio"]),
         .testTarget(name: "ParloStudyTests", dependencies: ["ParloStudy", "ParloCatalog", "ParloCommands", "ParloSpeech", "ParloListen",
                                                          "ParloEcho",

@@ -1,3 +1,4 @@
+import ParloCore
 import XCTest
 @testable import ParloSpeech
 
@@ -60,7 +61,7 @@ final class SpeechQueueLogicTests: XCTestCase {
 
     /// 10,000 random calls, with the driver's reports interleaved: every utterance ends once.
     func testRandomisedCallsEndEveryUtteranceExactlyOnce() {
-        var rng = SplitMix(seed: 0x5EED)
+        var rng = SeededRandom(seed: 0x5EED)
         var q = L()
         var started = Set<Int>(), ended = [Int: Int](), enqueued = Set<Int>()
         var nextID = 1
@@ -104,18 +105,5 @@ final class SpeechQueueLogicTests: XCTestCase {
         XCTAssertGreaterThan(enqueued.count, 2000)
         for id in enqueued { XCTAssertEqual(ended[id], 1, "utterance \(id) ended \(ended[id] ?? 0) times") }
         XCTAssertEqual(Set(ended.keys), enqueued)
-    }
-}
-
-/// A tiny deterministic generator so the randomised tests replay exactly.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E3779B97F4A7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-        return z ^ (z >> 31)
     }
 }
