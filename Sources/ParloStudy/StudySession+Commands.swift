@@ -31,7 +31,7 @@ extension StudySession {
         guard let s = library.subjects[id], !s.materials.isEmpty else {
             return await say(StudyReplies.noMaterials(id), lang)
         }
-        if reading != nil { await queue.stop() }
+        if reading != nil { await stopQueue() }
         subject = id
         materialIndex = 0
         emit(StudyEvent("subject_opened", ["subject": .string(id), "folder": .string(s.folder),
@@ -54,7 +54,9 @@ extension StudySession {
 
     func readPage(_ lang: SpeechLanguage) async {
         guard let m = currentMaterial else { return await say(StudyReplies.openFirst, lang) }
-        if reading != nil { await queue.stop() }
+        // The old reading's cancel event comes through the queue's task, after the new reading
+        // has taken its place: report its end now, or the UI sees two starts and one end.
+        if reading != nil { await stopQueue(); endReading("reading_stopped") }
         emit(StudyEvent("reading_started", ["material": .string(m.name), "title": .string(m.title),
                                             "sentences": .int(m.sentences.count), "language": .string(m.language.rawValue),
                                             "character": .string(character.name.lowercased()), "color": .string(character.colour)]))
@@ -78,31 +80,28 @@ extension StudySession {
         await say(step > 0 ? StudyReplies.next(list[target].title) : StudyReplies.previous(list[target].title), lang)
     }
 
+    /// Holds what is speaking (a reading or a reply) until "resume" or "stop". With nothing
+    /// speaking there is nothing to hold: pausing the idle queue would silently keep back every
+    /// later reply while the gate listened for reading controls only.
     func pause(_ lang: SpeechLanguage) async {
-        guard var r = reading else { return await queue.pause() }
+        guard !pending.isEmpty, !paused else { return }
         await queue.pause()
-        r.paused = true
-        reading = r
-        emit(StudyEvent("reading_paused", ["sentence": .int(r.sentence + 1), "of": .int(r.total)]))
+        paused = true
+        if let r = reading { emit(StudyEvent("reading_paused", ["sentence": .int(r.sentence + 1), "of": .int(r.total)])) }
         await updateScopes()
     }
 
     func resume(_ lang: SpeechLanguage) async {
-        guard var r = reading, r.paused else {
-            if await queue.isPaused { return await queue.resume() }
-            return await say(StudyReplies.nothingToResume, lang)
-        }
-        r.paused = false
-        reading = r
-        emit(StudyEvent("reading_resumed", ["sentence": .int(r.sentence + 1), "of": .int(r.total)]))
+        guard paused else { return await say(StudyReplies.nothingToResume, lang) }
+        paused = false
+        if let r = reading { emit(StudyEvent("reading_resumed", ["sentence": .int(r.sentence + 1), "of": .int(r.total)])) }
         await updateScopes()
         await queue.resume()
     }
 
     /// Stops whatever is speaking (reading or reply); the queue's cancel events end the reading.
     func stopSpeech() async {
-        await queue.stop()
-        if await queue.isPaused { await queue.resume() }
+        await stopQueue()
     }
 
     func repeatLast(_ lang: SpeechLanguage) async {
