@@ -52,6 +52,14 @@ enum FuzzScript {
         }
     }
 
+    /// Commands with a recording: the ones that change the state most, half of the time.
+    static let recorded = fixtures.filter { ["open_subject", "read_page", "pause", "resume", "next", "stop"].contains($0.command ?? "") }
+
+    static func recordedPhrase(_ rng: inout SeededRandom) -> String {
+        let pool = rng.index(below: 2) == 0 ? recorded : fixtures
+        return pool[rng.index(below: pool.count)].text
+    }
+
     /// 1–12 steps: mostly commands, with playback and clock jumps in between.
     static func steps(_ rng: inout SeededRandom, say: (inout SeededRandom) -> String = phrase) -> [FuzzStep] {
         (0..<(1 + rng.index(below: 12))).map { _ in

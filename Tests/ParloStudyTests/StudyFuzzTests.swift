@@ -23,8 +23,25 @@ final class StudyFuzzTests: XCTestCase {
 
     /// The same with eSpeak NG speaking every reply and sentence (≈ 3 ms each).
     func testTypedSequencesWithESpeak() async {
-        await fuzz("typed/espeak", count: 200, base: 0xE5BE_0000) { seed in
+        await fuzz("typed/espeak", count: 100, base: 0xE5BE_0000) { seed in
             try await Self.typed(seed: seed, synthesizer: Synthesizer())
+        }
+    }
+
+    /// Commands heard through `StudyListener`: synthetic utterances found by the real meter and
+    /// endpointer, hypotheses from a script, the real interpreters on the session's gate.
+    func testHeardSequencesWithScriptedRecognition() async {
+        await fuzz("audio/scripted", count: 250, base: 0xA0D1_0000) { seed in
+            try await Self.heard(seed: seed, recorded: false)
+        }
+    }
+
+    /// Recorded commands (the clean fixtures, English and Italian, and non-commands) decoded
+    /// by PocketSphinx in both of the listener's decoders: whatever they make of them, the
+    /// session must stay consistent.
+    func testHeardSequencesWithPocketSphinx() async {
+        await fuzz("audio/pocketsphinx", count: 6, base: 0x5915_0000) { seed in
+            try await Self.heard(seed: seed, recorded: true)
         }
     }
 
@@ -57,14 +74,29 @@ final class StudyFuzzTests: XCTestCase {
         return world.report(seed: seed, steps)
     }
 
+    static func heard(seed: UInt64, recorded: Bool) async throws -> FuzzReport? {
+        var rng = SeededRandom(seed: seed)
+        // A sink without a clock is `parlo study --input --fast --out`: the listener waits for speech.
+        let instant = rng.index(below: 4) == 0
+        // Slower words than typed sequences: commands take longer to say, and must still meet Parlo speaking.
+        let world = try await StudyFuzzWorld(synthesizer: SilentSynthesizer(secondsPerWord: 0.25), instant: instant)
+        let steps = FuzzScript.steps(&rng, say: recorded ? FuzzScript.recordedPhrase : FuzzScript.phrase)
+        _ = try await AudioFuzzRun(world: world, steps: steps, seed: seed).run(recorded: recorded, waitForSpeech: instant)
+        await world.end(stopFirst: rng.index(below: 2) == 0)
+        await world.session.close()
+        return world.report(seed: seed, steps)
+    }
+
     /// Runs `count` sequences (or only `PARLO_FUZZ_SEED`) under a watchdog; reports up to three
     /// failing sequences with their seeds.
     func fuzz(_ name: String, count: Int, base: UInt64, limit: Duration = .seconds(20),
               _ run: @escaping @Sendable (UInt64) async throws -> FuzzReport?) async {
         let replay = ProcessInfo.processInfo.environment["PARLO_FUZZ_SEED"].flatMap { UInt64($0.dropFirst(2), radix: 16) }
-        let seeds = replay.map { [$0] } ?? (0..<UInt64(count)).map { base &+ $0 }
+        let n = ProcessInfo.processInfo.environment["PARLO_FUZZ_COUNT"].flatMap { Int($0) } ?? count
+        let seeds = replay.map { [$0] } ?? (0..<UInt64(n)).map { base &+ $0 }
         let failures = Failures(), ran = Failures()
         let started = ContinuousClock.now
+        SessionLog.resetTotals()
         let hang = await Watchdog().run(limit: limit) { dog in
             for seed in seeds where failures.count < 3 {
                 dog.begin("\(name) seed 0x\(String(seed, radix: 16))")
@@ -78,7 +110,9 @@ final class StudyFuzzTests: XCTestCase {
         }
         if let hang { XCTFail("\(name): \(hang) (replay: PARLO_FUZZ_SEED=<that seed>)") }
         for f in failures.all { XCTFail("\(name): \(f)") }
-        print("\(name): \(ran.count) sequences in \(ContinuousClock.now - started)")
+        let t = SessionLog.totals
+        print("\(name): \(ran.count) sequences in \(ContinuousClock.now - started); commands acted: \(t.silent) while silent, \(t.speaking) while Parlo spoke")
+        XCTAssertGreaterThan(t.speaking, ran.count / 20, "\(name): the sequences must reach Parlo while it speaks")
     }
 }
 

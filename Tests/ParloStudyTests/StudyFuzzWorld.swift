@@ -149,7 +149,17 @@ final class SessionLog: @unchecked Sendable {
     var recent: [String] { lock.withLock { Array(_events.suffix(12)) } }
     func problem(_ p: String) { lock.withLock { _problems.append(p) } }
 
+    /// Commands that acted, over all sessions since `resetTotals` (silent, while speaking).
+    nonisolated(unsafe) private static var _totals = (silent: 0, speaking: 0)
+    private static let totalsLock = NSLock()
+    static var totals: (silent: Int, speaking: Int) { totalsLock.withLock { _totals } }
+    static func resetTotals() { totalsLock.withLock { _totals = (0, 0) } }
+
     func record(_ e: StudyEvent) {
+        if e.type == "command" {
+            let speaking = e["while_speaking"] == .bool(true)
+            Self.totalsLock.withLock { if speaking { Self._totals.speaking += 1 } else { Self._totals.silent += 1 } }
+        }
         lock.withLock {
             // Every enqueue is announced by exactly one of these two, just before it.
             if e.type == "reply" || e.type == "reading_started" { _enqueues += 1 }
