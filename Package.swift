@@ -84,7 +84,7 @@ let package = Package(
         .target(name: "ParloTesting", dependencies: []),
 
         .testTarget(name: "ParloArchitectureTests", dependencies: ["ParloTesting"]),
-        .testTarget(name: "ParloSpeechQueueTests", dependencies: ["ParloSpeechQueue", "ParloTesting"]),
+        .testTarget(name: "ParloSpeechQueueTests", dependencies: ["ParloSpeechQueue", "ParloCore"]),
         .testTarget(name: "ParloCoreTests", dependencies: ["ParloCore"]),
         .testTarget(name: "ParloAudioTests", dependencies: ["ParloAudio"]),
         .testTarget(name: "ParloRecognizerTests", dependencies: ["ParloRecognizer", "ParloAudio"]),
@@ -99,7 +99,7 @@ let package = Package(
         .testTarget(name: "ParloListenTests", dependencies: ["ParloListen", "ParloCapture", "ParloALSA", "ParloAudio", "ParloRecognizer", "ParloCore", "ParloESpeak",
                                                            "ParloCommands"]),
         .testTarget(name: "ParloCLITests", dependencies: ["ParloCLI", "ParloAudio", "ParloTesting"]),
-        .testTarget(name: "ParloSpeechTests", dependencies: ["ParloSpeech", "ParloRecognizer", "ParloAudio", "ParloCatalog", "ParloGrammar", "ParloTesting"]),
+        .testTarget(name: "ParloSpeechTests", dependencies: ["ParloSpeech", "ParloRecognizer", "ParloAudio", "ParloCatalog", "ParloGrammar", "ParloCore", "ParloTesting"]),
         .testTarget(name: "ParloCatalogTests", dependencies: ["ParloCatalog", "ParloGrammar", "ParloRecognizer", "ParloAudio", "ParloTesting"]),
         .testTarget(name: "ParloStudyTests", dependencies: ["ParloStudy", "ParloCatalog", "ParloGrammar", "ParloCommands", "ParloSpeech", "ParloListen",
                                                          "ParloEcho",

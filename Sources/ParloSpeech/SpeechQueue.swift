@@ -39,7 +39,7 @@ public actor SpeechQueue {
     private let continuation: AsyncStream<SpeechEvent>.Continuation
     public nonisolated let sink: any SpeechSink
     public let lookaheadFrames: Int
-    private let synthesizer: Synthesizer
+    private let synthesizer: any SpeechSynthesizing
     private let segmenter = SentenceSegmenter()
     private let logger: Logger
     public private(set) var character: SpeechCharacter
@@ -57,7 +57,7 @@ public actor SpeechQueue {
     public private(set) var lastError: (any Error)?
 
     public init(sink: any SpeechSink, character: SpeechCharacter = CharacterCatalog.defaults.characters[0],
-                synthesizer: Synthesizer = .init(), splitter: LanguageSplitter = .init(),
+                synthesizer: any SpeechSynthesizing = Synthesizer(), splitter: LanguageSplitter = .init(),
                 lookahead seconds: Double = 0.2, eventBuffer: Int? = nil,
                 logger: Logger = Logger(label: "parlo.speech")) {
         // Unbounded by default so no event is lost; pass `eventBuffer` when nobody may read `events`.

@@ -48,8 +48,10 @@ public final class StudyListener {
     }
 
     /// Consumes `stream` until it ends; `observe` sees the listening events of the pipeline in
-    /// charge (for --json).
-    public func run(_ stream: CaptureStream, observe: (ListenEvent) -> Void = { _ in }) async throws {
+    /// charge (for --json). Any sequence of chunks will do, not only a `CaptureStream`: tests
+    /// move Parlo's playback clock in step with the chunks they hand over.
+    public func run<Chunks: AsyncSequence>(_ stream: Chunks, observe: (ListenEvent) -> Void = { _ in }) async throws
+    where Chunks.Element == AudioChunk {
         var events: [ListenEvent] = []
         var controls: [ListenEvent] = []
         let clock = ContinuousClock()

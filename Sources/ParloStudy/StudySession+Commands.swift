@@ -15,7 +15,7 @@ extension StudySession {
         guard let s = library.subjects[id], !s.materials.isEmpty else {
             return await say(StudyReplies.noMaterials(id), lang)
         }
-        if reading != nil { await queue.stop() }
+        if reading != nil { await stopQueue() }
         subject = id
         materialIndex = 0
         emit(.subjectOpened(.init(subject: id, folder: s.folder, materials: s.materials.map(\.title))))
@@ -36,7 +36,9 @@ extension StudySession {
 
     func readPage(_ lang: Language) async {
         guard let m = currentMaterial else { return await say(StudyReplies.openFirst, lang) }
-        if reading != nil { await queue.stop() }
+        // The old reading's cancel event comes through the queue's task, after the new reading
+        // has taken its place: report its end now, or the UI sees two starts and one end.
+        if reading != nil { await stopQueue(); endReading(finished: false) }
         emit(.readingStarted(.init(material: m.name, title: m.title, sentences: m.sentences.count, language: m.language.rawValue,
                                      character: character.name.lowercased(), color: character.colour)))
         let id = await queue.enqueue(m.text, character: character, language: m.language, sentences: m.sentences)
@@ -59,31 +61,28 @@ extension StudySession {
         await say(step > 0 ? StudyReplies.next(list[target].title) : StudyReplies.previous(list[target].title), lang)
     }
 
+    /// Holds what is speaking (a reading or a reply) until "resume" or "stop". With nothing
+    /// speaking there is nothing to hold: pausing the idle queue would silently keep back every
+    /// later reply while the gate listened for reading controls only.
     func pause(_ lang: Language) async {
-        guard var r = reading else { return await queue.pause() }
+        guard !pending.isEmpty, !paused else { return }
         await queue.pause()
-        r.paused = true
-        reading = r
-        emit(.readingPaused(.init(index: r.sentence, total: r.total)))
+        paused = true
+        if let r = reading { emit(.readingPaused(.init(index: r.sentence, total: r.total))) }
         await updateScopes()
     }
 
     func resume(_ lang: Language) async {
-        guard var r = reading, r.paused else {
-            if await queue.isPaused { return await queue.resume() }
-            return await say(StudyReplies.nothingToResume, lang)
-        }
-        r.paused = false
-        reading = r
-        emit(.readingResumed(.init(index: r.sentence, total: r.total)))
+        guard paused else { return await say(StudyReplies.nothingToResume, lang) }
+        paused = false
+        if let r = reading { emit(.readingResumed(.init(index: r.sentence, total: r.total))) }
         await updateScopes()
         await queue.resume()
     }
 
     /// Stops whatever is speaking (reading or reply); the queue's cancel events end the reading.
     func stopSpeech() async {
-        await queue.stop()
-        if await queue.isPaused { await queue.resume() }
+        await stopQueue()
     }
 
     func repeatLast(_ lang: Language) async {

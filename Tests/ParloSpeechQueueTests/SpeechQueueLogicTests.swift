@@ -1,6 +1,7 @@
+import ParloCore
 import XCTest
 @testable import ParloSpeechQueue
-import ParloTesting
+import ParloCore
 
 final class SpeechQueueLogicTests: XCTestCase {
     typealias L = SpeechQueueLogic
@@ -61,7 +62,7 @@ final class SpeechQueueLogicTests: XCTestCase {
 
     /// 10,000 random calls, with the driver's reports interleaved: every utterance ends once.
     func testRandomisedCallsEndEveryUtteranceExactlyOnce() {
-        var rng = SplitMix(seed: 0x5EED)
+        var rng = SeededRandom(seed: 0x5EED)
         var q = L()
         var started = Set<Int>(), ended = [Int: Int](), enqueued = Set<Int>()
         var nextID = 1

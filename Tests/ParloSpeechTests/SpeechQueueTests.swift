@@ -1,6 +1,7 @@
 import XCTest
 import ParloTesting
 import ParloAudio
+import ParloCore
 @testable import ParloSpeech
 
 /// Collects a queue's events synchronously, in order.
@@ -180,7 +181,7 @@ final class SpeechQueueTests: XCTestCase {
     /// Random calls on the real queue with real (short) synthesis: every utterance ends once.
     func testRandomisedQueueCallsEndEveryUtteranceOnce() async throws {
         let (queue, sink, log) = await makeQueue()
-        var rng = SplitMix(seed: 42)
+        var rng = SeededRandom(seed: 42)
         var ids: [Int] = []
         let texts = ["Yes.", "No. Maybe.", "OK then. Go on. Stop.", "Ciao."]
         for _ in 0..<10_000 {
