@@ -84,7 +84,7 @@ func room(_ n: Int) -> [Int16] {
 
 // The fixture: each utterance followed by 1.2 s of room, looped to `minutes`, written to disk
 // piece by piece so the bench's own memory stays out of the RSS figure.
-let recordings = try utterances.map { try SpeechFileReader(path: $0.0).readAll() }
+let recordings = try utterances.map { try AudioFileReader(path: $0.0).readAll() }
 let dir = FileManager.default.temporaryDirectory.appendingPathComponent("parlo-bench-\(getpid())")
 try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: dir) }
@@ -112,7 +112,7 @@ let duration = Double(written) / 16_000
 var meter = LevelMeter()
 var windows = 0
 var meterCPU = 0.0
-let reader = try SpeechFileReader(path: raw, raw: RawFormat(sampleRate: 16_000), blockSeconds: 10)
+let reader = try AudioFileReader(path: raw, raw: RawFormat(sampleRate: 16_000), blockSeconds: 10)
 while let block = try reader.nextBlock() {
     let t0 = cpuSeconds()
     block.withUnsafeBufferPointer { buf in
@@ -138,7 +138,7 @@ let pipeline: ListenPipeline
 if let catalogFolder {      // what `parlo listen` builds by default
     let compiled = try CatalogCompiler(model: model).compile(folder: catalogFolder)
     let recognizer = try CatalogRecognizer(compiled: compiled, model: model, rejection: .live)
-    pipeline = try RoomListening.pipeline(recognizer: recognizer, interpreter: StudyInterpreter(matcher: CommandMatcher(sentences: compiled.sentences)),
+    pipeline = try RoomListening.pipeline(recognizer: recognizer, interpreter: CommandInterpreter(matcher: CommandMatcher(sentences: compiled.sentences)),
                                           options: RoomListening.options(), fileNoiseFloorDB: nil)
     ESpeakEngine.shared.release()
 } else {

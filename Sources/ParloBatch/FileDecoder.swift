@@ -30,7 +30,7 @@ public struct FileDecoder {
     }
 
     public func decode(_ path: String, with decoder: any UtteranceDecoder) throws -> Recognition {
-        let reader = try SpeechFileReader(path: path, raw: raw)
+        let reader = try AudioFileReader(path: path, raw: raw)
         let conditioner = try self.conditioner?()
         try decoder.recognizer.startStream()       // files are independent: no state from the previous one
         if reader.duration <= wholeUtteranceLimit {
@@ -48,7 +48,7 @@ public struct FileDecoder {
     /// for one utterance and 120 s of pink noise for speech, and decoded them as "pause" and
     /// "help" with full confidence. Only accepted utterances make the text; a file in which
     /// none was accepted is rejected.
-    private func decodeSegmented(_ reader: SpeechFileReader, with decoder: any UtteranceDecoder,
+    private func decodeSegmented(_ reader: AudioFileReader, with decoder: any UtteranceDecoder,
                                  conditioner: (any AudioConditioner)?) throws -> Recognition {
         var options = ListenPipeline.Options()
         options.emitLevels = false

@@ -55,7 +55,7 @@ public final class ALSACaptureSource: CaptureSource, @unchecked Sendable {
         return CaptureStream(name: "parlo.capture.alsa") { producer in
             defer { pcm.close() }
             let fmt = pcm.format
-            let converter = try SpeechConverter(sampleRate: fmt.sampleRate, channels: fmt.channels)
+            let converter = try AudioConverter(sampleRate: fmt.sampleRate, channels: fmt.channels)
             var buffer = [Float](repeating: 0, count: fmt.periodFrames * fmt.channels)
             var pacer = RealTimePacer()
             var position = 0

@@ -4,20 +4,20 @@ import ParloCore
 
 /// Plays an audio file into the live pipeline as if it came from a microphone (`--input FILE`).
 ///
-/// Any format libsndfile reads is converted to speech format by `SpeechFileReader`; chunks are
+/// Any format libsndfile reads is converted to speech format by `AudioFileReader`; chunks are
 /// 20 ms like an ALSA period and are paced at real time unless `fast` is set.
 // @unchecked Sendable: `reader` is made in `init` and moved to the capture thread by `start()` (which clears it and refuses a second call), so one thread at a time owns it; the rest are `let`s.
 public final class FileCaptureSource: CaptureSource, @unchecked Sendable {
     public let path: String
     public let fast: Bool
     public let stats = CaptureStats()
-    private var reader: SpeechFileReader?
+    private var reader: AudioFileReader?
 
     /// Opens `path` now, so a bad file fails before anything starts.
     public init(path: String, fast: Bool = false, raw: RawFormat? = nil) throws {
         self.path = path
         self.fast = fast
-        reader = try SpeechFileReader(path: path, raw: raw, blockSeconds: 0.02)
+        reader = try AudioFileReader(path: path, raw: raw, blockSeconds: 0.02)
     }
 
     public var description: String {

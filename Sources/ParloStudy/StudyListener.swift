@@ -12,7 +12,7 @@ import ParloRecognizer
 /// Drives a study session from audio: capture stream → two `ListenPipeline`s → session.
 ///
 /// Both pipelines hear every chunk; which one may act depends on whether Parlo is speaking
-/// (the session's `StudyGate`). When Parlo is silent, the full catalog decodes commands. While
+/// (the session's `SpeakingGate`). When Parlo is silent, the full catalog decodes commands. While
 /// it speaks, a second decoder with only the reading controls and a phone loop (garbage) decides:
 /// Parlo's own sentences reaching the microphone decode as garbage and are rejected, where the
 /// full grammar (which must map every utterance to some command) turned a read sentence into
@@ -147,9 +147,9 @@ extension StudyListener {
     public convenience init(session: StudySession, catalog: Catalog, model: AcousticModel,
                             options: ListenPipeline.Options = .init(), noiseFloor: Double? = nil, room: Bool = false,
                             logger: Logger = Logger(label: "parlo.study")) throws {
-        func pipeline(_ compiled: CompiledCatalog, _ role: StudyInterpreter.Role) throws -> ListenPipeline {
+        func pipeline(_ compiled: CompiledCatalog, _ role: CommandInterpreter.Role) throws -> ListenPipeline {
             let rejection = role == .whileSpeaking ? Self.whileSpeakingRejection : (room ? Rejection.live : Rejection.streamingFloors)
-            let interpreter = StudyInterpreter(matcher: CommandMatcher(sentences: compiled.sentences), gate: session.gate,
+            let interpreter = CommandInterpreter(matcher: CommandMatcher(sentences: compiled.sentences), gate: session.gate,
                                                registry: session.registry, role: role)
             guard room else {
                 let recognizer = try CatalogRecognizer(compiled: compiled, model: model, rejection: rejection, noiseFloor: noiseFloor)

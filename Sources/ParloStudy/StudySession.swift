@@ -2,6 +2,7 @@ import Logging
 import ParloCatalog
 import ParloCommands
 import ParloCore
+import ParloListen
 import ParloSpeech
 
 /// A hands-free study session: the state of one student at the desk, driven by voice commands.
@@ -13,7 +14,7 @@ import ParloSpeech
 ///
 /// While Parlo speaks, only the reading controls (and help) are active: the registry's "study"
 /// scope is switched off, so Parlo's own voice leaking into the microphone cannot open a subject
-/// or set a timer. `StudyGate` carries the same state to the voice interpreter, which also
+/// or set a timer. `SpeakingGate` carries the same state to the voice interpreter, which also
 /// demands a higher confidence then.
 public actor StudySession {
     /// Commands that stay active while Parlo speaks (barge-in).
@@ -30,7 +31,7 @@ public actor StudySession {
     public nonisolated let queue: SpeechQueue
     /// Shared with the voice interpreter: whether Parlo is speaking (what can be said lives in
     /// the registry's scopes, `registry.activeSet`).
-    public nonisolated let gate = StudyGate()
+    public nonisolated let gate = SpeakingGate()
     let help: StudyHelp
     let commands: [String]
     let characters: CharacterCatalog

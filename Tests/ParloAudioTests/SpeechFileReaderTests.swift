@@ -38,7 +38,7 @@ final class SpeechFileReaderTests: XCTestCase {
         for (name, rate, channels, format) in cases {
             let path = try write(name, rate: rate, channels: channels, format: format,
                                  samples: sine(rate: rate, seconds: 1.0, channels: channels))
-            let samples = try SpeechFileReader(path: path).readAll()
+            let samples = try AudioFileReader(path: path).readAll()
             XCTAssertEqual(Double(samples.count), 16_000, accuracy: 40, name)
             let peak = samples.map { abs(Int($0)) }.max() ?? 0
             XCTAssertEqual(Double(peak) / 32767, 0.5, accuracy: 0.03, "\(name): level kept through resampling and downmix")
@@ -50,7 +50,7 @@ final class SpeechFileReaderTests: XCTestCase {
         var frames: [Float] = []
         for _ in 0..<1600 { frames += [0.5, -0.5] }
         let path = try write("lr.wav", rate: 16_000, channels: 2, format: .wav16, samples: frames)
-        let samples = try SpeechFileReader(path: path).readAll()
+        let samples = try AudioFileReader(path: path).readAll()
         XCTAssertEqual(samples.count, 1600)
         XCTAssertLessThanOrEqual(samples.map { abs(Int($0)) }.max() ?? 0, 1)
     }
@@ -59,8 +59,8 @@ final class SpeechFileReaderTests: XCTestCase {
         let path = dir.appendingPathComponent("x.raw").path
         let pcm: [Int16] = (0..<8000).map { Int16(truncatingIfNeeded: ($0 % 100) * 100) }
         FileManager.default.createFile(atPath: path, contents: pcm.withUnsafeBytes { Data($0) })
-        XCTAssertThrowsError(try SpeechFileReader(path: path))
-        let samples = try SpeechFileReader(path: path, raw: RawFormat(encoding: .s16le, sampleRate: 8000)).readAll()
+        XCTAssertThrowsError(try AudioFileReader(path: path))
+        let samples = try AudioFileReader(path: path, raw: RawFormat(encoding: .s16le, sampleRate: 8000)).readAll()
         XCTAssertEqual(Double(samples.count), 16_000, accuracy: 40, "8 kHz raw upsampled to 16 kHz")
         XCTAssertThrowsError(try RawFormat.encoding(named: "mp3")) { XCTAssertTrue("\($0)".contains("mp3")) }
     }
@@ -80,7 +80,7 @@ final class SpeechFileReaderTests: XCTestCase {
         let expected: [(String, AudioError.Code)] = [(empty, .empty), (text, .cannotOpen),
                                                      (truncated, .truncated), (headerOnly, .empty)]
         for (path, code) in expected {
-            XCTAssertThrowsError(try SpeechFileReader(path: path).readAll(), path) { error in
+            XCTAssertThrowsError(try AudioFileReader(path: path).readAll(), path) { error in
                 guard let e = error as? AudioError else { return XCTFail("\(error)") }
                 XCTAssertEqual(e.code, code, path)
                 XCTAssertTrue(e.message.hasPrefix(path), e.message)
@@ -91,7 +91,7 @@ final class SpeechFileReaderTests: XCTestCase {
 
     func testLongFilesAreReadInBoundedBlocks() throws {
         let path = try write("long.wav", rate: 44_100, format: .wav16, samples: sine(rate: 44_100, seconds: 20))
-        let reader = try SpeechFileReader(path: path, blockSeconds: 0.5)
+        let reader = try AudioFileReader(path: path, blockSeconds: 0.5)
         var total = 0, largest = 0
         while let block = try reader.nextBlock() { total += block.count; largest = max(largest, block.count) }
         XCTAssertEqual(Double(total), 20 * 16_000, accuracy: 100)

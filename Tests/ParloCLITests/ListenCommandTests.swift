@@ -62,7 +62,7 @@ final class ListenCommandTests: XCTestCase {
         let folder = BatchCatalogTests.root.appendingPathComponent("audio-fixtures/commands")
         var samples = [Int16](repeating: 0, count: 8_000)
         for n in names {
-            samples += try SpeechFileReader(path: folder.appendingPathComponent(n + ".flac").path).readAll()
+            samples += try AudioFileReader(path: folder.appendingPathComponent(n + ".flac").path).readAll()
             samples += [Int16](repeating: 0, count: 16_000)
         }
         let wav = FileManager.default.temporaryDirectory.appendingPathComponent("parlo-listen-\(getpid()).wav").path

@@ -34,7 +34,7 @@ final class LongFileTests: XCTestCase {
     }
 
     func testACommandAfterALongSilenceComesAlone() throws {
-        let command = try SpeechFileReader(path: BatchCatalogTests.root.appendingPathComponent("audio-fixtures/commands/en-next-00-clean.flac").path).readAll()
+        let command = try AudioFileReader(path: BatchCatalogTests.root.appendingPathComponent("audio-fixtures/commands/en-next-00-clean.flac").path).readAll()
         var seed: UInt64 = 3
         let audio = RoomNoise.samples(16_000 * 35, seed: &seed) + command + RoomNoise.samples(16_000, seed: &seed)
         let path = try write(audio, "late")

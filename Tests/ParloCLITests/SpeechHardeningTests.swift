@@ -9,7 +9,7 @@ final class SpeechHardeningTests: ScratchFolderTestCase {
     static let grammar = BatchCatalogTests.root.appendingPathComponent("grammars").path
 
     /// Seconds of audio in a WAV written by parlo (0 when libsndfile cannot read it).
-    func seconds(_ wav: String) throws -> Double { try SpeechFileReader(path: wav).duration }
+    func seconds(_ wav: String) throws -> Double { try AudioFileReader(path: wav).duration }
 
     func testReadingAFolderIsOneClearErrorNotACrash() throws {
         let out = try ParloProcess.run(["read", dir.path, "--out", path("x.wav")])
@@ -32,7 +32,7 @@ final class SpeechHardeningTests: ScratchFolderTestCase {
 
     /// Duration and RMS level of a WAV.
     func measure(_ wav: String) throws -> (seconds: Double, rms: Double) {
-        let samples = try SpeechFileReader(path: wav).readAll()
+        let samples = try AudioFileReader(path: wav).readAll()
         let energy = samples.reduce(0.0) { $0 + Double($1) * Double($1) }
         return (try seconds(wav), (energy / Double(max(1, samples.count))).squareRoot())
     }

@@ -88,7 +88,7 @@ final class CaptureSourceTests: XCTestCase {
 
     func testFileSourceFastMatchesTheReaderAndRealTimeIsPaced() async throws {
         let wav = "/usr/share/pocketsphinx/test/data/cards/001.wav"
-        let expected = try SpeechFileReader(path: wav).readAll()
+        let expected = try AudioFileReader(path: wav).readAll()
         let fast = try await collect(try FileCaptureSource(path: wav, fast: true).start())
         XCTAssertEqual(fast.flatMap(\.samples), expected)
 

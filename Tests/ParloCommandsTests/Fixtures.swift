@@ -19,5 +19,5 @@ func synthesize(_ text: String, voice: String, rate: Int = 150) throws -> [Int16
     p.arguments = ["-v", voice, "-s", String(rate), "-w", path, text]
     try p.run(); p.waitUntilExit()
     guard p.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
-    return try SpeechFileReader(path: path).readAll()
+    return try AudioFileReader(path: path).readAll()
 }

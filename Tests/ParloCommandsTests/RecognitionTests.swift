@@ -123,7 +123,7 @@ final class RecognitionTests: XCTestCase {
         }
         let commands = URL(fileURLWithPath: studyFolder).deletingLastPathComponent().appendingPathComponent("audio-fixtures/commands")
         func decode(_ name: String, with r: CatalogRecognizer) throws -> Recognition {
-            try r.decode(SpeechFileReader(path: commands.appendingPathComponent(name + ".flac").path).readAll())
+            try r.decode(AudioFileReader(path: commands.appendingPathComponent(name + ".flac").path).readAll())
         }
         for name in ["it-pause-01-snr15", "en-next-01-snr15"] {
             let fresh = try decode(name, with: recognizer())

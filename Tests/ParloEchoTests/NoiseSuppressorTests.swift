@@ -11,7 +11,7 @@ final class NoiseSuppressorTests: XCTestCase {
         .deletingLastPathComponent().appendingPathComponent("audio-fixtures/commands")
 
     static func read(_ name: String) throws -> [Int16] {
-        try SpeechFileReader(path: fixtures.appendingPathComponent(name).path).readAll()
+        try AudioFileReader(path: fixtures.appendingPathComponent(name).path).readAll()
     }
 
     static func energy(_ x: some Collection<Int16>) -> Double { x.reduce(0) { $0 + Double($1) * Double($1) } }

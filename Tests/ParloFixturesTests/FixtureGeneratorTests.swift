@@ -63,8 +63,8 @@ final class FixtureGeneratorTests: XCTestCase {
         for entry in run.entries {
             guard let snr = entry.snrDB else { continue }
             let cleanName = entry.audio.replacingOccurrences(of: String(format: "-snr%02d", snr), with: "-clean")
-            let clean = try SpeechFileReader(path: run.folder + "/" + cleanName).readAll()
-            let mixed = try SpeechFileReader(path: run.folder + "/" + entry.audio).readAll()
+            let clean = try AudioFileReader(path: run.folder + "/" + cleanName).readAll()
+            let mixed = try AudioFileReader(path: run.folder + "/" + entry.audio).readAll()
             XCTAssertEqual(clean.count, mixed.count)
             let measured = measuredSNR(clean: clean, mixed: mixed)
             XCTAssertEqual(measured, Double(snr), accuracy: 0.5, "\(entry.audio): \(measured) dB")

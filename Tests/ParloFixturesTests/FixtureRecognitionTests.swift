@@ -37,7 +37,7 @@ final class FixtureRecognitionTests: XCTestCase {
                 recognizers[condition] = r
             }
             let recognizer = recognizers[condition]!
-            let samples = try SpeechFileReader(path: folder + "/" + e.audio).readAll()
+            let samples = try AudioFileReader(path: folder + "/" + e.audio).readAll()
             audioSeconds += Double(samples.count) / 16_000
             let hyp = try recognizer.decode(samples).text
             let m = matcher.match(hyp)

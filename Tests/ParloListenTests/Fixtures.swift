@@ -32,7 +32,7 @@ enum Fixtures {
         var samples = roomNoise(16_000, seed: &seed)
         var ends: [Double] = []
         for u in utterances {
-            samples += try! SpeechFileReader(path: "\(cards)/\(u.file).wav").readAll()
+            samples += try! AudioFileReader(path: "\(cards)/\(u.file).wav").readAll()
             ends.append(Double(samples.count) / 16_000)
             samples += roomNoise(16_000, seed: &seed)
         }

@@ -14,7 +14,7 @@ final class StartupMemoryTests: XCTestCase {
 
     func testDecoderHearsTheSameAfterItsModelPagesAreDropped() throws {
         let recognizer = try Fixtures.cardsRecognizer()
-        let audio = try SpeechFileReader(path: Fixtures.cards + "/001.wav").readAll()
+        let audio = try AudioFileReader(path: Fixtures.cards + "/001.wav").readAll()
         try recognizer.startStream()        // each decode from the model's initial cepstral mean
         let before = try recognizer.decode(audio)
         XCTAssertEqual(before.text, "ten of clubs")

@@ -17,9 +17,9 @@ final class WakeModeTests: XCTestCase {
         espeak.waitUntilExit()
         XCTAssertEqual(espeak.terminationStatus, 0)
         var seed: UInt64 = 7
-        let voice = try SpeechFileReader(path: wav).readAll()
+        let voice = try AudioFileReader(path: wav).readAll()
         let wake = zip(voice, Fixtures.roomNoise(voice.count, seed: &seed)).map { Int16(clamping: Int($0) + Int($1)) }
-        let card = { (f: String) in try SpeechFileReader(path: "\(Fixtures.cards)/\(f).wav").readAll() }
+        let card = { (f: String) in try AudioFileReader(path: "\(Fixtures.cards)/\(f).wav").readAll() }
         var audio = Fixtures.roomNoise(8000, seed: &seed) + wake + Fixtures.roomNoise(16_000, seed: &seed)
         audio += try card("001") + Fixtures.roomNoise(16_000, seed: &seed)
         audio += try card("003") + Fixtures.roomNoise(16_000, seed: &seed)

@@ -27,7 +27,7 @@ final class RecognizerTests: XCTestCase {
         let expected = try transcripts()
         XCTAssertEqual(expected.count, 5)
         for (id, text) in expected {
-            let samples = try SpeechFileReader(path: "\(Self.cards)/\(id).wav").readAll()
+            let samples = try AudioFileReader(path: "\(Self.cards)/\(id).wav").readAll()
             let result = try recognizer.decode(samples)
             XCTAssertEqual(result.text, text, id)
             XCTAssertEqual(result.words.map(\.word).joined(separator: " "), text, id)
@@ -46,7 +46,7 @@ final class RecognizerTests: XCTestCase {
         let recognizer = try Recognizer(model: AcousticModel.locate(), grammar: cardsGrammar())
         func decode(_ id: String) throws -> Recognition {
             try recognizer.startStream()
-            return try recognizer.decode(SpeechFileReader(path: "\(Self.cards)/\(id).wav").readAll())
+            return try recognizer.decode(AudioFileReader(path: "\(Self.cards)/\(id).wav").readAll())
         }
         let fresh = try decode("003")
         _ = try decode("001")
@@ -64,13 +64,13 @@ final class RecognizerTests: XCTestCase {
     func testCepstralPriorBlendsTheModelsMeanWithTheUtterances() throws {
         let recognizer = try Recognizer(model: AcousticModel.locate(), grammar: cardsGrammar())
         for (id, text) in try transcripts() {
-            let samples = try SpeechFileReader(path: "\(Self.cards)/\(id).wav").readAll()
+            let samples = try AudioFileReader(path: "\(Self.cards)/\(id).wav").readAll()
             XCTAssertEqual(try recognizer.decode(samples, cepstralPriorSeconds: 0.625).text, text, id)
         }
-        let samples = try SpeechFileReader(path: "\(Self.cards)/003.wav").readAll()
+        let samples = try AudioFileReader(path: "\(Self.cards)/003.wav").readAll()
         let blend = try recognizer.decode(samples, cepstralPriorSeconds: 0.625)
         try recognizer.begin()
-        try recognizer.process(SpeechFileReader(path: "\(Self.cards)/001.wav").readAll())
+        try recognizer.process(AudioFileReader(path: "\(Self.cards)/001.wav").readAll())
         _ = try recognizer.end()
         let again = try recognizer.decode(samples, cepstralPriorSeconds: 0.625)
         XCTAssertEqual(again.score, blend.score)
@@ -84,7 +84,7 @@ final class RecognizerTests: XCTestCase {
 
     func testStreamingInChunksHearsTheSameCards() throws {
         let recognizer = try Recognizer(model: AcousticModel.locate(), grammar: cardsGrammar())
-        let samples = try SpeechFileReader(path: Self.cards + "/005.wav").readAll()
+        let samples = try AudioFileReader(path: Self.cards + "/005.wav").readAll()
         try recognizer.begin()
         var partials: [String] = []
         for start in stride(from: 0, to: samples.count, by: 320) {
@@ -128,7 +128,7 @@ final class RecognizerTests: XCTestCase {
 extension RecognizerTests {
     func testSwitchingGrammarKeepsTheModelAndChangesWhatIsHeard() throws {
         let recognizer = try Recognizer(model: AcousticModel.locate(), grammar: cardsGrammar())
-        let samples = try SpeechFileReader(path: Self.cards + "/004.wav").readAll()
+        let samples = try AudioFileReader(path: Self.cards + "/004.wav").readAll()
         XCTAssertEqual(try recognizer.decode(samples).text, "five five")
         try recognizer.load(JSGFGrammar("#JSGF V1.0;\ngrammar n;\npublic <n> = (five | nine) (five | nine);"))
         XCTAssertEqual(try recognizer.decode(samples).text, "five five")

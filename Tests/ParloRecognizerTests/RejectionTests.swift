@@ -26,7 +26,7 @@ final class RejectionTests: XCTestCase {
         }
     }
 
-    func samples(_ path: String) throws -> [Int16] { try SpeechFileReader(path: path).readAll() }
+    func samples(_ path: String) throws -> [Int16] { try AudioFileReader(path: path).readAll() }
 
     /// The rates measured when `Rejection.default` was tuned, asserted as measured.
     func testEvaluationSetMeetsTheMeasuredRates() throws {

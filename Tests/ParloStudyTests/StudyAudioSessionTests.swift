@@ -47,7 +47,7 @@ final class StudyAudioSessionTests: XCTestCase {
         XCTAssertEqual(script.lines.map(\.command), Self.expected.map(\.command))
 
         // The recording as a capture device.
-        let audio = try SpeechFileReader(path: StudyFixtures.sessionAudio).readAll()
+        let audio = try AudioFileReader(path: StudyFixtures.sessionAudio).readAll()
         let raw = StudyFixtures.directory + "/session.raw"
         try audio.withUnsafeBufferPointer { Data(buffer: $0) }.write(to: URL(fileURLWithPath: raw))
         var options = ALSACaptureSource.Options(device: "study_mic")
@@ -85,7 +85,7 @@ final class StudyAudioSessionTests: XCTestCase {
         XCTAssertEqual(rec.of("timer_started").count, 1)
 
         // Each reply's audio, recognised against a grammar of the expected replies.
-        let replies = try SpeechFileReader(path: wav).readAll()
+        let replies = try AudioFileReader(path: wav).readAll()
         let bounds = (starts.values.map { $0 * 16_000 / sink.sampleRate }) + [replies.count]
         XCTAssertEqual(bounds.count, Self.expected.count + 1)
         let catalog = try CatalogLoader.parse(Self.replyCatalog, file: "replies.yaml")

@@ -21,7 +21,7 @@ final class StudyFixtureTests: XCTestCase {
         // 324 samples, 20 ms, over 17 s after the other study tests), so only a fresh process
         // reproduces the file sample for sample; the check here is that the script still
         // describes the recording: same commands, same pauses, lengths within 1 %.
-        let committed = try SpeechFileReader(path: StudyFixtures.sessionAudio).readAll()
+        let committed = try AudioFileReader(path: StudyFixtures.sessionAudio).readAll()
         XCTAssertEqual(Double(committed.count), Double(rendered.samples.count), accuracy: Double(rendered.samples.count) / 100)
         XCTAssertEqual(rendered.ends.count, script.lines.count)
         XCTAssertLessThan(committed.count, 2_000_000 / 2, "the fixture must stay under 2 MB")

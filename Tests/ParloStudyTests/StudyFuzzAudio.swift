@@ -44,7 +44,7 @@ struct ScriptedMic: AsyncSequence {
 }
 
 /// One random sequence through the audio path: microphone chunks → `StudyListener` (its two
-/// pipelines, `StudyInterpreter`s on the session's gate, the delivery between them) → session.
+/// pipelines, `CommandInterpreter`s on the session's gate, the delivery between them) → session.
 final class AudioFuzzRun: @unchecked Sendable {
     static let chunk = 1_600   // 100 ms, a common capture period
     /// The two decoders' streaming recognizers, built once: the full catalog, and the reading
@@ -88,7 +88,7 @@ final class AudioFuzzRun: @unchecked Sendable {
         guard recorded, let path = FuzzScript.fixtures.first(where: { $0.text == text })?.audio else { return burst }
         return cacheLock.withLock {
             if let cached = audioCache[path] { return cached }
-            let samples = (try? SpeechFileReader(path: path).readAll()) ?? []
+            let samples = (try? AudioFileReader(path: path).readAll()) ?? []
             audioCache[path] = samples
             return samples
         }
@@ -107,8 +107,8 @@ final class AudioFuzzRun: @unchecked Sendable {
             options.finalPass = .streaming   // the shared recognizers are warm after the first sequence
             options.endpointer.hangover = 0.3
         }
-        func pipeline(_ r: CatalogRecognizer, _ matcher: CommandMatcher, _ role: StudyInterpreter.Role) -> ListenPipeline {
-            let interpreter = StudyInterpreter(matcher: matcher, gate: world.session.gate, registry: world.session.registry, role: role)
+        func pipeline(_ r: CatalogRecognizer, _ matcher: CommandMatcher, _ role: CommandInterpreter.Role) -> ListenPipeline {
+            let interpreter = CommandInterpreter(matcher: matcher, gate: world.session.gate, registry: world.session.registry, role: role)
             let scripted = ScriptedDecoder(recognizer: r.primary, script: script)
             if !recorded { decoders.append(scripted) }
             let decoder: any UtteranceDecoder = recorded ? r.primary : scripted

@@ -17,7 +17,7 @@ final class StudyRejectionTests: XCTestCase {
         var seed: UInt64 = 9
         var audio = StudyScript.roomNoise(8_000, seed: &seed)
         for name in ["it-oog-14-clean", "en-oog-10-clean", "it-oog-03-clean", "en-oog-02-clean", "en-next-00-clean"] {
-            audio += try SpeechFileReader(path: folder.appendingPathComponent(name + ".flac").path).readAll()
+            audio += try AudioFileReader(path: folder.appendingPathComponent(name + ".flac").path).readAll()
             audio += StudyScript.roomNoise(16_000, seed: &seed)
         }
         let raw = StudyFixtures.directory + "/rejection.raw"

@@ -10,7 +10,7 @@ final class WebRTCVoiceActivityTests: XCTestCase {
     /// A recorded utterance between two seconds of pink noise at about 5 dB under it: the
     /// detector calls most of the speech speech and most of the noise noise.
     func testTellsARecordingFromPinkNoise() throws {
-        let speech = try SpeechFileReader(path: "\(cards)/003.wav").readAll()
+        let speech = try AudioFileReader(path: "\(cards)/003.wav").readAll()
         let noise = PinkNoise.samples(count: speech.count + 64_000, seed: 3).map { $0 * PinkNoise.scale(toDBFS: -32) }
         var audio = [Int16](repeating: 0, count: 32_000) + speech + [Int16](repeating: 0, count: 32_000)
         for i in audio.indices { audio[i] = Int16(clamping: Int(Double(audio[i]) + noise[i])) }
@@ -29,7 +29,7 @@ final class WebRTCVoiceActivityTests: XCTestCase {
 
     /// Chunks of any size give the same verdicts as one buffer (a partial window is carried).
     func testChunkingDoesNotChangeTheVerdicts() throws {
-        let speech = try SpeechFileReader(path: "\(cards)/001.wav").readAll()
+        let speech = try AudioFileReader(path: "\(cards)/001.wav").readAll()
         let whole = try WebRTCVoiceActivity(), chunked = try WebRTCVoiceActivity()
         var a: [Bool] = [], b: [Bool] = []
         speech.withUnsafeBufferPointer { whole.classify($0) { a.append($0) } }

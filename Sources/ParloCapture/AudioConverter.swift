@@ -3,7 +3,7 @@ import ParloCore
 
 /// Turns interleaved float frames at a device's rate and channel count into speech format
 /// (16 kHz mono Int16): channels are averaged, other rates go through libsoxr.
-final class SpeechConverter {
+final class AudioConverter {
     let channels: Int
     private let resampler: Resampler?
     private var mono: [Float] = []

@@ -4,7 +4,7 @@ import ParloCore
 ///
 /// Streams: at most one block of the file is in memory at a time, so an hour of audio costs
 /// the same memory as a second of it.
-public final class SpeechFileReader {
+public final class AudioFileReader {
     public let file: SoundFile
     private let resampler: Resampler?
     private let blockFrames: Int

@@ -26,9 +26,9 @@ final class StudyInterpreterTests: XCTestCase {
     }
 
     func testSilentParloAcceptsTheWholeCatalogWithSlotsAndLanguage() async {
-        let gate = StudyGate()
+        let gate = SpeakingGate()
         gate.set(speaking: false)
-        let i = StudyInterpreter(matcher: StudyFixtures.matcher, gate: gate, registry: await registry(speaking: false))
+        let i = CommandInterpreter(matcher: StudyFixtures.matcher, gate: gate, registry: await registry(speaking: false))
         let m = i.interpret(heard("apri la storia"))
         XCTAssertFalse(m.rejected)
         XCTAssertEqual(m.command, "open_subject")
@@ -38,9 +38,9 @@ final class StudyInterpreterTests: XCTestCase {
     }
 
     func testWhileSpeakingOnlyShortReadingControlsPass() async {
-        let gate = StudyGate()
+        let gate = SpeakingGate()
         gate.set(speaking: true)
-        let i = StudyInterpreter(matcher: StudyFixtures.matcher, gate: gate, registry: await registry(speaking: true))
+        let i = CommandInterpreter(matcher: StudyFixtures.matcher, gate: gate, registry: await registry(speaking: true))
         XCTAssertEqual(command(i.interpret(heard("stop"))), "stop")
         XCTAssertEqual(command(i.interpret(heard("basta"))), "stop")
         XCTAssertNil(command(i.interpret(heard("open math"))), "not a reading control")
@@ -48,11 +48,11 @@ final class StudyInterpreterTests: XCTestCase {
     }
 
     func testEachDecoderOwnsOneStateOfTheGate() async {
-        let gate = StudyGate()
+        let gate = SpeakingGate()
         gate.set(speaking: true)
         let registry = await registry(speaking: true)
-        let silent = StudyInterpreter(matcher: StudyFixtures.matcher, gate: gate, registry: registry, role: .whenSilent)
-        let speaking = StudyInterpreter(matcher: StudyFixtures.matcher, gate: gate, registry: registry, role: .whileSpeaking)
+        let silent = CommandInterpreter(matcher: StudyFixtures.matcher, gate: gate, registry: registry, role: .whenSilent)
+        let speaking = CommandInterpreter(matcher: StudyFixtures.matcher, gate: gate, registry: registry, role: .whileSpeaking)
         XCTAssertNil(command(silent.interpret(heard("pause"))))
         XCTAssertEqual(command(speaking.interpret(heard("pause"))), "pause")
         XCTAssertNil(command(speaking.interpret(heard("open math"))), "the registry's scopes decide what is active")

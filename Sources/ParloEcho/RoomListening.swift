@@ -1,5 +1,4 @@
 import ParloCore
-import ParloEcho
 import ParloEndpointer
 import ParloListen
 import ParloRecognizer

@@ -1,8 +1,6 @@
 import Foundation
-import ParloCatalog
 import ParloCommands
 import ParloCore
-import ParloListen
 import ParloRecognizer
 
 /// Whether Parlo is speaking, readable from the listening task without an actor hop.
@@ -11,7 +9,7 @@ import ParloRecognizer
 /// session publishes its speaking state here under a lock; the commands active now are the
 /// registry's (`VoiceCommandRegistry.activeSet`), kept in one place.
 // @unchecked Sendable: `_speaking` is read and written only under `lock`.
-public final class StudyGate: @unchecked Sendable {
+public final class SpeakingGate: @unchecked Sendable {
     private let lock = NSLock()
     private var _speaking = false
 
@@ -21,19 +19,20 @@ public final class StudyGate: @unchecked Sendable {
     public var speaking: Bool { lock.withLock { _speaking } }
 }
 
-/// Turns a recognised utterance into a study command, stricter while Parlo speaks.
+/// Turns a recognised utterance into a command of the active set, stricter while Parlo speaks
+/// (`parlo listen` uses it with no gate: every command, always).
 ///
 /// While speech output runs, the microphone also hears Parlo. Only the registry's active commands
 /// (the reading controls) can match then, and two more checks guard against Parlo's own words:
 /// the text must match a catalog sentence almost exactly (`strictConfidence`), and the utterance
 /// must be short (`maxSecondsWhileSpeaking`): a reading control is one or two words, while leaked
 /// speech runs on until the endpointer cuts it.
-public struct StudyInterpreter: HypothesisInterpreter {
+public struct CommandInterpreter: HypothesisInterpreter {
     /// When this interpreter may act: with two decoders, each owns one state of the gate.
     public enum Role: Sendable { case always, whenSilent, whileSpeaking }
     public let matcher: CommandMatcher
     /// Nil: Parlo never speaks over this listener and every command is active (`parlo listen`).
-    public let gate: StudyGate?
+    public let gate: SpeakingGate?
     /// Whose active commands may match; nil: all of them.
     public let registry: VoiceCommandRegistry?
     public let role: Role
@@ -43,7 +42,7 @@ public struct StudyInterpreter: HypothesisInterpreter {
     public var strictConfidence = 0.9
     public var maxSecondsWhileSpeaking = 2.5
 
-    public init(matcher: CommandMatcher, gate: StudyGate? = nil, registry: VoiceCommandRegistry? = nil, role: Role = .always) {
+    public init(matcher: CommandMatcher, gate: SpeakingGate? = nil, registry: VoiceCommandRegistry? = nil, role: Role = .always) {
         self.matcher = matcher; self.gate = gate; self.registry = registry; self.role = role
     }
 
