@@ -8,8 +8,18 @@ func cLibrary(_ name: String, pkgConfig: String, apt: [String]) -> Target {
 
 let package = Package(
     name: "Parlo",
+    // Static linking of the Swift runtime is the build command's choice (`make build` passes
+    // --static-swift-stdlib), not the manifest's: unsafe flags would bar Parlo as a dependency.
     products: [
+        // The engine: every pipeline stage, re-exported by one module.
         .library(name: "Parlo", targets: ["Parlo"]),
+        // Parts for apps that need less: catalogs and the text matcher (pure Swift), speech
+        // output, live listening.
+        .library(name: "ParloCommands", targets: ["ParloCommands"]),
+        .library(name: "ParloSpeech", targets: ["ParloSpeech"]),
+        .library(name: "ParloListen", targets: ["ParloListen"]),
+        // The study app's session, kept out of the engine.
+        .library(name: "ParloStudy", targets: ["ParloStudy"]),
         .executable(name: "parlo", targets: ["ParloCLI"]),
         // Shared test doubles and fixture paths, for Parlo's tests and for apps testing on Parlo.
         .library(name: "ParloTesting", targets: ["ParloTesting"]),
@@ -49,7 +59,7 @@ let package = Package(
         .target(name: "Parlo", dependencies: ["ParloCore", "ParloAudio", "ParloRecognizer", "ParloEvaluation", "ParloBatch", "ParloESpeak",
                                               "ParloALSA", "ParloCapture", "ParloMeter", "ParloEndpointer", "ParloVoiceActivity", "ParloListen", "ParloSpeech",
                                               "ParloEcho",
-                                              "ParloCatalog", "ParloGrammar", "ParloCommands", "ParloFixtures", "ParloStudy"]),
+                                              "ParloCatalog", "ParloGrammar", "ParloCommands", "ParloFixtures"]),
         // The speech queue's rules (priorities, pause, skip), pure Swift; ParloSpeech drives them.
         .target(name: "ParloSpeechQueue"),
         .target(name: "ParloSpeech", dependencies: ["ParloCore", "ParloSpeechQueue", "ParloAudio", "ParloESpeak", "ParloALSA", "ParloMeter", .product(name: "Logging", package: "swift-log"),
@@ -68,7 +78,7 @@ let package = Package(
                 resources: [.copy("Resources/sample")]),
         .target(name: "ParloEcho", dependencies: ["ParloCore", "ParloAudio", "ParloCapture", "ParloMeter", "ParloSpeech", "CSpeexDSP", "ParloListen", "ParloEndpointer", "ParloVoiceActivity", "ParloRecognizer"]),
         .executableTarget(name: "ParloCLI", dependencies: [
-            "Parlo",
+            "Parlo", "ParloStudy",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -82,6 +92,7 @@ let package = Package(
         .target(name: "ParloTesting", dependencies: []),
 
         .testTarget(name: "ParloArchitectureTests", dependencies: ["ParloTesting"]),
+        .testTarget(name: "ParloDependencyTests", dependencies: ["ParloTesting"]),
         .testTarget(name: "ParloSpeechQueueTests", dependencies: ["ParloSpeechQueue", "ParloCore"]),
         .testTarget(name: "ParloCoreTests", dependencies: ["ParloCore"]),
         .testTarget(name: "ParloAudioTests", dependencies: ["ParloAudio"]),
@@ -107,17 +118,3 @@ let package = Package(
     ],
     swiftLanguageModes: [.v5]
 )
-
-// Release builds link the Swift runtime and Foundation statically (`-static-stdlib` when compiling,
-// so modules autolink the static libraries, and when linking executables). Listening, the shared
-// libraries cost ~5 MB more resident memory: relocated data, symbol tables and code pages of ten
-// libraries. Release only: debug test bundles load XCTest, which needs the shared runtime.
-let staticStdlib: [String] = ["-static-stdlib"]
-for target in package.targets where target.type != .system {
-    if target.type != .test {
-        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(staticStdlib, .when(configuration: .release))]
-    }
-    if target.type == .executable {
-        target.linkerSettings = (target.linkerSettings ?? []) + [.unsafeFlags(staticStdlib, .when(configuration: .release))]
-    }
-}

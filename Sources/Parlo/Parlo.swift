@@ -1,6 +1,7 @@
 /// Parlo: offline voice commands and speech for study apps.
 ///
-/// Import `Parlo` to get every pipeline stage; each stage is also its own module.
+/// Import `Parlo` to get every pipeline stage; each stage is also its own module. The study
+/// app's session is a separate product, `ParloStudy`.
 @_exported import ParloCore
 @_exported import ParloAudio
 @_exported import ParloRecognizer
@@ -18,5 +19,4 @@
 @_exported import ParloGrammar
 @_exported import ParloCommands
 @_exported import ParloFixtures
-@_exported import ParloStudy
 @_exported import ParloEcho

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import Parlo
+import ParloStudy
 
 /// `parlo study`: the hands-free study session (voice, recorded audio or typed commands).
 struct StudyCommand: AsyncParsableCommand {

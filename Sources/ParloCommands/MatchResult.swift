@@ -1,4 +1,5 @@
-import ParloCatalog
+/// A match speaks in the catalog's terms (`SlotValue`, `Language`): importing the matcher gives them.
+@_exported import ParloCatalog
 
 /// What a sentence would trigger, or why it triggers nothing.
 ///

@@ -1,0 +1,93 @@
+import Foundation
+import ParloTesting
+import XCTest
+
+/// Parlo as a versioned dependency (issue 14): a small package depends on a tagged clone of this
+/// repository by `from:` version through a `file://` git URL, builds (SwiftPM refuses packages
+/// with unsafe flags as versioned dependencies, so this also proves there are none), and runs a
+/// program that loads the catalog, matches a sentence and speaks a reply to a WAV file.
+///
+/// It clones the checkout's HEAD: commit before running it on local changes.
+final class ConsumerPackageTests: XCTestCase {
+    static let version = "0.6.0"
+
+    func testAPackageDependsOnATaggedParloAndUsesIt() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("parlo-consumer-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let clone = root.appendingPathComponent("parlo"), app = root.appendingPathComponent("app")
+        try run("/usr/bin/git", ["clone", "--quiet", Repository.root.path, clone.path])
+        try run("/usr/bin/git", ["-C", clone.path, "tag", Self.version])
+
+        try FileManager.default.createDirectory(at: app.appendingPathComponent("Sources/App"), withIntermediateDirectories: true)
+        try """
+            // swift-tools-version:6.0
+            import PackageDescription
+
+            let package = Package(
+                name: "App",
+                dependencies: [.package(url: "file://\(clone.path)", from: "\(Self.version)")],
+                targets: [.executableTarget(name: "App", dependencies: [
+                    .product(name: "ParloCommands", package: "parlo"),
+                    .product(name: "ParloSpeech", package: "parlo"),
+                ])]
+            )
+            """.write(to: app.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        try """
+            import ParloCommands
+            import ParloSpeech
+
+            let catalog = try CatalogLoader.load(folder: CommandLine.arguments[1])
+            let match = try CommandMatcher(catalog: catalog).match("apri la matematica")
+            guard let command = match.command, let subject = match.text("subject") else { fatalError("no command") }
+            let sink = try WAVFileSink(path: CommandLine.arguments[2])
+            let queue = SpeechQueue(sink: sink)
+            let ticker = Task { await queue.run() }
+            let id = await queue.enqueue("Apro \\(subject)", language: match.language)
+            for await event in queue.events where event.id == id && event.isEnd { break }
+            ticker.cancel()
+            sink.close()
+            print(command, subject, match.language?.rawValue ?? "?")
+            """.write(to: app.appendingPathComponent("Sources/App/main.swift"), atomically: true, encoding: .utf8)
+
+        let scratch = root.appendingPathComponent("build").path
+        try run("/usr/bin/env", ["swift", "build", "--package-path", app.path, "--scratch-path", scratch, "--product", "App"])
+        let wav = root.appendingPathComponent("reply.wav").path
+        let printed = try run(scratch + "/debug/App", [clone.appendingPathComponent("grammars").path, wav])
+        XCTAssertEqual(printed.trimmingCharacters(in: .whitespacesAndNewlines), "open_subject math it")
+        let bytes = try FileManager.default.attributesOfItem(atPath: wav)[.size] as? Int ?? 0
+        XCTAssertGreaterThan(bytes, 44 + 16_000, "at least half a second of speech in the WAV")
+    }
+
+    /// Runs a program; its stdout, or a failure with its stderr.
+    @discardableResult
+    func run(_ program: String, _ arguments: [String]) throws -> String {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: program)
+        p.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out; p.standardError = err
+        try p.run()
+        let errData = LockedData()
+        let reader = Thread { errData.set(err.fileHandleForReading.readDataToEndOfFile()) }
+        reader.start()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        while !errData.done { Thread.sleep(forTimeInterval: 0.01) }
+        if p.terminationStatus != 0 {
+            XCTFail("\(program) \(arguments.joined(separator: " ")) failed: \(String(decoding: errData.get(), as: UTF8.self).suffix(2000))")
+            throw CocoaError(.executableLoad)
+        }
+        return String(decoding: o, as: UTF8.self)
+    }
+}
+
+/// Stderr read on another thread (a full pipe would block the child), handed over under a lock.
+// @unchecked Sendable: `data` and `done` are read and written only under `lock`.
+final class LockedData: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+    private var finished = false
+    func set(_ d: Data) { lock.withLock { data = d; finished = true } }
+    func get() -> Data { lock.withLock { data } }
+    var done: Bool { lock.withLock { finished } }
+}
