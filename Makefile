@@ -5,7 +5,7 @@ RELEASE_BIN = .build/release/parlo
 ## cost ~5 MB more resident memory (relocations, symbol tables, code pages of ten libraries).
 RELEASE = -c release --static-swift-stdlib
 
-.PHONY: setup demo test bench soak build clean fixtures eval-sets eval sanitize
+.PHONY: setup demo test bench soak build clean fixtures eval-sets eval sanitize docs
 
 setup:
 	@scripts/setup
@@ -30,6 +30,7 @@ test:
 	@scripts/check-setup test
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-swift-testing  # every test is XCTest
+	$(SWIFT) package generate-documentation --target ParloCommands --warnings-as-errors  # DocC builds (make docs: every module)
 
 ## Speed and memory against the reference tools, run side by side (see scripts/bench).
 bench:
@@ -61,6 +62,13 @@ eval-sets:
 ## Baseline on both sets, per file and live, dev and test side by side (not in `make test`).
 eval: build
 	scripts/eval both
+
+## DocC for the library modules (the documentation archives land in .build/plugins/Swift-DocC).
+DOC_TARGETS = ParloCore ParloCatalog ParloCommands ParloSpeechQueue ParloMeter ParloEndpointer ParloAudio \
+	ParloRecognizer ParloGrammar ParloSpeech ParloListen ParloStudy
+docs:
+	@scripts/setup
+	$(SWIFT) package generate-documentation $(foreach t,$(DOC_TARGETS),--target $(t))
 
 clean:
 	rm -rf .build

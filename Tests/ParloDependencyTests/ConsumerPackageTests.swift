@@ -5,7 +5,8 @@ import XCTest
 /// Parlo as a versioned dependency (issue 14): a small package depends on a tagged clone of this
 /// repository by `from:` version through a `file://` git URL, builds (SwiftPM refuses packages
 /// with unsafe flags as versioned dependencies, so this also proves there are none), and runs a
-/// program that loads the catalog, matches a sentence and speaks a reply to a WAV file.
+/// program — the getting-started article's code block — that loads the catalog, dispatches a
+/// sentence to a typed handler and speaks its reply to a WAV file.
 ///
 /// It clones the checkout's HEAD: commit before running it on local changes.
 final class ConsumerPackageTests: XCTestCase {
@@ -32,38 +33,30 @@ final class ConsumerPackageTests: XCTestCase {
                 ])]
             )
             """.write(to: app.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
-        try """
-            import ParloCommands
-            import ParloSpeech
-
-            let catalog = try CatalogLoader.load(folder: CommandLine.arguments[1])
-            let match = try CommandMatcher(catalog: catalog).match("apri la matematica")
-            guard let command = match.command, let subject = match.text("subject") else { fatalError("no command") }
-            let sink = try WAVFileSink(path: CommandLine.arguments[2])
-            let queue = SpeechQueue(sink: sink)
-            let ticker = Task { await queue.run() }
-            let id = await queue.enqueue("Apro \\(subject)", language: match.language)
-            for await event in queue.events where event.id == id && event.isEnd { break }
-            ticker.cancel()
-            sink.close()
-            print(command, subject, match.language?.rawValue ?? "?")
-            """.write(to: app.appendingPathComponent("Sources/App/main.swift"), atomically: true, encoding: .utf8)
+        // The program is the getting-started article's code block, as a reader would copy it.
+        let article = try String(contentsOf: Repository.root.appendingPathComponent(
+            "Sources/ParloCommands/ParloCommands.docc/GettingStarted.md"), encoding: .utf8)
+        let program = try XCTUnwrap(article.components(separatedBy: "```swift\n").dropFirst().first?
+            .components(separatedBy: "```").first, "no swift code block in the article")
+        try program.write(to: app.appendingPathComponent("Sources/App/main.swift"), atomically: true, encoding: .utf8)
 
         let scratch = root.appendingPathComponent("build").path
         try run("/usr/bin/env", ["swift", "build", "--package-path", app.path, "--scratch-path", scratch, "--product", "App"])
-        let wav = root.appendingPathComponent("reply.wav").path
-        let printed = try run(scratch + "/debug/App", [clone.appendingPathComponent("grammars").path, wav])
-        XCTAssertEqual(printed.trimmingCharacters(in: .whitespacesAndNewlines), "open_subject math it")
+        // Run where a reader would: in a folder holding the catalog (the clone's root).
+        let printed = try run(scratch + "/debug/App", [], directory: clone)
+        XCTAssertEqual(printed.trimmingCharacters(in: .whitespacesAndNewlines), "set_timer 25 handled")
+        let wav = clone.appendingPathComponent("reply.wav").path
         let bytes = try FileManager.default.attributesOfItem(atPath: wav)[.size] as? Int ?? 0
         XCTAssertGreaterThan(bytes, 44 + 16_000, "at least half a second of speech in the WAV")
     }
 
     /// Runs a program; its stdout, or a failure with its stderr.
     @discardableResult
-    func run(_ program: String, _ arguments: [String]) throws -> String {
+    func run(_ program: String, _ arguments: [String], directory: URL? = nil) throws -> String {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: program)
         p.arguments = arguments
+        if let directory { p.currentDirectoryURL = directory }
         let out = Pipe(), err = Pipe()
         p.standardOutput = out; p.standardError = err
         try p.run()
