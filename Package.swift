@@ -118,5 +118,5 @@ let package = Package(
         .testTarget(name: "ParloFixturesTests", dependencies: ["ParloFixtures", "ParloCatalog", "ParloGrammar", "ParloCommands", "ParloRecognizer", "ParloAudio", "ParloCLI", "ParloTesting"]),
         .testTarget(name: "ParloEchoTests", dependencies: ["ParloEcho", "ParloSpeech", "ParloAudio", "ParloCore", "ParloESpeak", "ParloCapture"]),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )

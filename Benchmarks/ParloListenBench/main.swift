@@ -75,7 +75,7 @@ func cpuSeconds() -> Double {
 // Quiet continuous room noise (uniform, about −56 dBFS) between utterances. (Tiling a piece of
 // a recording's background makes clicks at the joins that PocketSphinx hears as words.)
 var seed: UInt64 = 1
-func room(_ n: Int) -> [Int16] {
+@MainActor func room(_ n: Int) -> [Int16] {
     (0..<n).map { _ in
         seed = seed &* 6364136223846793005 &+ 1442695040888963407
         return Int16(Int(seed >> 55) - 256) / 3
@@ -92,7 +92,7 @@ let raw = dir.appendingPathComponent("fixture.raw").path
 _ = FileManager.default.createFile(atPath: raw, contents: nil)
 let out = try FileHandle(forWritingTo: URL(fileURLWithPath: raw))
 var written = 0
-func append(_ samples: [Int16]) {
+@MainActor func append(_ samples: [Int16]) {
     out.write(samples.withUnsafeBufferPointer { Data(buffer: $0) })
     written += samples.count
 }

@@ -31,7 +31,7 @@ func ms(_ from: UInt64, _ to: UInt64) -> Double { Double(to - from) / 1e6 }
 func median(_ xs: [Double]) -> Double { xs.sorted()[xs.count / 2] }
 func fmt(_ x: Double) -> String { String(format: "%.1f", x) }
 
-setvbuf(stdout, nil, _IOLBF, 0)
+
 let eva = CharacterCatalog.defaults.characters[1]
 
 // 1. First audio of a one-sentence reply.

@@ -32,7 +32,8 @@ public final class BatchRunner: @unchecked Sendable {
     public func run(_ files: [String], deliver: @escaping (Int, FileResult) -> Void) throws {
         guard !files.isEmpty else { return }
         let state = State(count: files.count, deliver: deliver)
-        let first = try makeRecognizer()            // fail fast, before any thread starts
+        // Fail fast, before any thread starts; worker 0 alone uses this decoder afterwards.
+        nonisolated(unsafe) let first = try makeRecognizer()
         let workers = min(jobs, files.count)
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             let recognizer: any UtteranceDecoder

@@ -79,7 +79,7 @@ struct BatchSession {
             }
         }
         if let e = r.error { progress?.clear(); printError(e) }
-        if json { print(line); fflush(stdout) } else { progress?.update(done: done, file: r.file) }
+        if json { print(line); fflush(nil) } else { progress?.update(done: done, file: r.file) }
     }
 
     /// Prints the summary (JSON or report) and returns it.

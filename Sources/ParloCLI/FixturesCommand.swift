@@ -64,7 +64,7 @@ struct FixturesSynthCommand: ParsableCommand {
             let entries = try generator.generate(into: out) { p in
                 if let bar { bar.update(done: p.done, file: p.entry.audio) } else if let line = try? encoder.line(TaggedEvent(type: "fixture", payload: p.entry)) {
                     print(line)
-                    fflush(stdout)
+                    fflush(nil)
                 }
             }
             bar?.clear()

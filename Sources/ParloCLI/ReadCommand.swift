@@ -59,7 +59,7 @@ struct ReadCommand: AsyncParsableCommand {
                 let total = p.total.map(String.init) ?? "?"
                 print("sentence \(p.index + 1) of \(total) [\(p.language.rawValue)]: \(p.text)")
             }
-            fflush(stdout)
+            fflush(nil)
         }
         try await output.finish()
         if piped {

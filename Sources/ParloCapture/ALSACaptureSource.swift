@@ -49,7 +49,8 @@ public final class ALSACaptureSource: CaptureSource, @unchecked Sendable {
 
     public func start() -> CaptureStream {
         precondition(device != nil, "ALSACaptureSource.start() called twice")
-        let pcm = device!
+        // The device moves to the capture thread: nothing here touches it after this.
+        nonisolated(unsafe) let pcm = device!
         device = nil
         let options = options, stats = stats, logger = logger
         return CaptureStream(name: "parlo.capture.alsa") { producer in

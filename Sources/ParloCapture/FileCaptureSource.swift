@@ -26,7 +26,8 @@ public final class FileCaptureSource: CaptureSource, @unchecked Sendable {
 
     public func start() -> CaptureStream {
         precondition(reader != nil, "FileCaptureSource.start() called twice")
-        let reader = reader!
+        // The reader moves to the capture thread: nothing here touches it after this.
+        nonisolated(unsafe) let reader = reader!
         self.reader = nil
         let fast = fast, stats = stats
         return CaptureStream(name: "parlo.capture.file") { producer in

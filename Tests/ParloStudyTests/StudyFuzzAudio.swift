@@ -49,7 +49,8 @@ final class AudioFuzzRun: @unchecked Sendable {
     static let chunk = 1_600   // 100 ms, a common capture period
     /// The two decoders' streaming recognizers, built once: the full catalog, and the reading
     /// controls with the phone loop used while Parlo speaks (as `StudyListener` builds them).
-    static let recognizers: (full: CatalogRecognizer, controls: CatalogRecognizer) = {
+    /// Built once and only read afterwards; each fuzz sequence streams through its own pipeline.
+    nonisolated(unsafe) static let recognizers: (full: CatalogRecognizer, controls: CatalogRecognizer) = {
         let model = try! AcousticModel.locate()
         var controls = StudyFixtures.catalog
         controls.commands = controls.commands.filter { StudySession.readingControls.contains($0.name) }
@@ -63,7 +64,8 @@ final class AudioFuzzRun: @unchecked Sendable {
                            controls: CommandMatcher(sentences: recognizers.controls.compiled.sentences))
     /// A minute of room noise, sliced for the gaps (making it costs more than decoding them).
     static let roomNoise: [Int16] = { var seed: UInt64 = 7; return RoomNoise.samples(16_000 * 60, seed: &seed) }()
-    static var audioCache: [String: [Int16]] = [:]
+    /// Read and written only under `cacheLock`.
+    nonisolated(unsafe) static var audioCache: [String: [Int16]] = [:]
     static let cacheLock = NSLock()
 
     let world: StudyFuzzWorld
