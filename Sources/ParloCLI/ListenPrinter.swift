@@ -22,11 +22,13 @@ struct ListenPrinter {
             guard l.t - lastDraw >= 0.04 else { return }   // 25 redraws a second is plenty
             lastDraw = l.t
         case .recognized(let t, let r, let ms):
-            line(String(format: "%7.2fs  heard \"%@\"  (%d ms)", t, r.text as NSString, ms))
+            line(String(format: "%7.2fs  heard \"%@\"  (latency %d ms)", t, r.text as NSString, ms))
         case .command(let t, let m, let ms):
             let slots = m.slots.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
             let conf = String(format: " %.2f", m.confidence)
-            line(String(format: "%7.2fs  ▶ ", t) + "\(m.command ?? "?") \(slots.joined(separator: " ")) [\(m.language?.rawValue ?? "?")\(conf)] \(ms) ms")
+            line(String(format: "%7.2fs  ▶ ", t) + "\(m.command ?? "?") \(slots.joined(separator: " ")) [\(m.language?.rawValue ?? "?")\(conf)] latency \(ms) ms")
+        case .rejected(_, let text, _, _) where text.isEmpty:
+            break   // nothing was heard (noise, or the utterance cut by Ctrl-C): not worth a line
         case .rejected(let t, let text, let reason, _):
             line(String(format: "%7.2fs  ✗ ", t) + "\"\(text)\" — \(reason)")
         case .wake(let t, let phrase):

@@ -134,7 +134,8 @@ struct StudyPrinter: Sendable {
         case .command(let c):
             FileHandleOutput.stdout("» \(c.text) → \(c.command) (\(c.language))\n")
         case .reply(let r):
-            FileHandleOutput.stdout("\(Self.colour(r.color))\(r.character.capitalized): \(r.text)\u{1B}[0m\n")
+            let colour = Self.colour(r.color)
+            FileHandleOutput.stdout("\(colour)\(r.character.capitalized): \(r.text)\(colour.isEmpty ? "" : "\u{1B}[0m")\n")
         case .sentence(let s):
             FileHandleOutput.stdout("  [\(s.index + 1)/\(s.total)] \(s.text)\n")
         case .listening: break
@@ -150,9 +151,9 @@ struct StudyPrinter: Sendable {
         else if case .rejected(_, let text, let reason, _) = e, !text.isEmpty { FileHandleOutput.stderr("  (ignored \"\(text)\": \(reason))\n") }
     }
 
-    /// ANSI 24-bit colour for "#RRGGBB".
+    /// ANSI 24-bit colour for "#RRGGBB"; none when NO_COLOR is set (no-color.org).
     static func colour(_ hex: String?) -> String {
-        guard let hex, hex.count == 7, let v = Int(hex.dropFirst(), radix: 16) else { return "" }
+        guard !Terminal.noColor, let hex, hex.count == 7, let v = Int(hex.dropFirst(), radix: 16) else { return "" }
         return "\u{1B}[38;2;\(v >> 16);\((v >> 8) & 255);\(v & 255)m"
     }
 }
