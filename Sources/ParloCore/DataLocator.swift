@@ -56,8 +56,11 @@ public struct DataLocator: Sendable {
     /// `$XDG_DATA_DIRS` when unset, as the XDG Base Directory specification says.
     public static let defaultDataDirs = "/usr/local/share:/usr/share"
 
+    /// Where the variables come from (PARLO_*, XDG_*, HOME).
     public var environment: [String: String]
+    /// The user's home: `~/.config`, `~/.local/share` and `~/Study` are under it.
     public var home: String
+    /// Tells whether parlo runs in a checkout, whose data is the last step.
     public var currentDirectory: String
     /// The running executable's path; the `share` folder beside its `bin` is step 6.
     public var executable: String?
