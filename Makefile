@@ -5,7 +5,10 @@ RELEASE_BIN = .build/release/parlo
 ## cost ~5 MB more resident memory (relocations, symbol tables, code pages of ten libraries).
 RELEASE = -c release --static-swift-stdlib
 
-.PHONY: setup demo test bench soak build clean fixtures eval-sets eval sanitize docs
+PREFIX ?= /usr/local
+DESTDIR ?=
+
+.PHONY: setup demo test bench soak build clean fixtures eval-sets eval sanitize docs install uninstall
 
 setup:
 	@scripts/setup
@@ -15,13 +18,25 @@ build: setup
 
 ## The main job on the bundled default: the batch evaluation of audio-fixtures/ with its report,
 ## then a short study session from a recorded fixture (English and Italian commands), its
-## spoken replies written to demo-study-replies.wav.
+## spoken replies written to demo-study-replies.wav. The checkout's catalog and sample are named, so
+## an installed copy (found before the checkout when not named: DataLocator) or ~/Study cannot change it.
 demo: build
 	@scripts/check-setup base
-	$(RELEASE_BIN) batch --expect audio-fixtures/commands/manifest.jsonl audio-fixtures/commands
+	$(RELEASE_BIN) batch --grammar grammars --expect audio-fixtures/commands/manifest.jsonl audio-fixtures/commands
 	@echo
 	@echo "Study session from audio-fixtures/session/demo-session.wav (commands: demo-session.txt):"
-	$(RELEASE_BIN) study --input audio-fixtures/session/demo-session.wav --fast --out demo-study-replies.wav
+	$(RELEASE_BIN) study --input audio-fixtures/session/demo-session.wav --fast --out demo-study-replies.wav \
+	    --grammar grammars Sources/ParloStudy/Resources/sample
+
+## The release binary, the catalog, the sample study materials, a man page and shell completions
+## under $(DESTDIR)$(PREFIX); every file is listed in share/parlo/install-manifest.txt, which is
+## what `make uninstall` (same PREFIX and DESTDIR) removes. See scripts/install.
+install: build
+	@scripts/check-setup base
+	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" scripts/install $(RELEASE_BIN)
+
+uninstall:
+	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" scripts/install --uninstall
 
 ## scripts/check-setup fails, naming the package, when the tests use a program or data file that
 ## `scripts/setup test` does not install (what a fresh machine lacks).

@@ -77,7 +77,9 @@ let package = Package(
                                                    "ParloCapture", "ParloRecognizer", "ParloAudio", "ParloESpeak",
                                                    "ParloEcho",
                                                    .product(name: "Logging", package: "swift-log")],
-                resources: [.copy("Resources/sample")]),
+                // The sample materials are data found at run time (DataLocator), not a resource
+                // bundle: a bundle's path is baked into the binary and breaks once installed.
+                exclude: ["Resources"]),
         .target(name: "ParloEcho", dependencies: ["ParloCore", "ParloAudio", "ParloCapture", "ParloMeter", "ParloSpeech", "CSpeexDSP", "ParloListen", "ParloEndpointer", "ParloVoiceActivity", "ParloRecognizer"]),
         .executableTarget(name: "ParloCLI", dependencies: [
             "Parlo", "ParloStudy",

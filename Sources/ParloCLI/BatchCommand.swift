@@ -22,7 +22,7 @@ struct BatchCommand: ParsableCommand {
     @Option(help: "JSGF grammar file to recognise against (instead of a command catalog).")
     var jsgf: String?
 
-    @Option(help: "Command catalog folder (*.yaml): adds command, slots, language to each result (default: grammars).")
+    @Option(help: "Command catalog folder (*.yaml): adds command, slots, language to each result (default: $PARLO_GRAMMARS, else grammars/ in ~/.config/parlo, the install's share/parlo or the checkout).")
     var grammar: String?
 
     @Flag(name: .customLong("no-reject"), help: "With a catalog: keep the closest command even for speech that fits none.")
@@ -173,7 +173,7 @@ struct BatchCommand: ParsableCommand {
             _ = try make()
             return BatchRunner(jobs: jobs, decoder: decoder, recognizer: make)
         }
-        let compiled = try CatalogCompiler(model: model, logger: logger).compile(loadCatalog(grammar ?? "grammars"))
+        let compiled = try CatalogCompiler(model: model, logger: logger).compile(loadCatalog(grammar))
         let matcher = CommandMatcher(sentences: compiled.sentences)
         let rejection = rejectionSetting(default: !noReject, base: .catalog)
         let make: BatchRunner.RecognizerFactory = {

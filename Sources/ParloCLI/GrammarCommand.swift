@@ -14,14 +14,18 @@ struct GrammarCommand: ParsableCommand {
 
 /// Options shared by the catalog commands.
 struct CatalogOptions: ParsableArguments {
-    @Option(name: .long, help: "Catalog folder with *.yaml files and an optional pronunciations.dict.")
-    var grammar: String = "grammars"
+    @Option(name: .long, help: "Catalog folder with *.yaml files and an optional pronunciations.dict (default: $PARLO_GRAMMARS, else grammars/ in ~/.config/parlo, the install's share/parlo or the checkout).")
+    var grammar: String?
+
+    /// The catalog folder: --grammar, else where `DataLocator` finds one.
+    func folder() throws -> String { try DataLocator().require(.grammars, option: grammar) }
 }
 
-/// Loads the catalog in `folder` and prints its warnings (one `parlo: file:line: warning: …`
-/// line each): every command that reads a catalog goes through here, so none stays silent.
-func loadCatalog(_ folder: String) throws -> Catalog {
-    let catalog = try CatalogLoader.load(folder: folder)
+/// Loads the catalog in `folder` (nil: found by `DataLocator`) and prints its warnings (one
+/// `parlo: file:line: warning: …` line each): every command that reads a catalog goes through
+/// here, so none stays silent.
+func loadCatalog(_ folder: String?) throws -> Catalog {
+    let catalog = try CatalogLoader.load(folder: DataLocator().require(.grammars, option: folder))
     for w in catalog.warnings { printError(w.description) }
     return catalog
 }

@@ -8,6 +8,7 @@ struct ParloCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "parlo",
         abstract: "Offline voice commands and speech for study apps (PocketSphinx + eSpeak NG).",
+        version: ParloVersion.current,
         subcommands: [
             BatchCommand.self,
             ListenCommand.self,

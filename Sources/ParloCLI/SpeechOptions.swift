@@ -21,7 +21,7 @@ struct SpeechOptions: ParsableArguments {
     @Option(name: .long, help: "Speaking-rate multiplier (0.3–3).")
     var rate: Double = 1
 
-    @Option(name: .long, help: "YAML file overriding character voices (default: $PARLO_CHARACTERS, else $XDG_CONFIG_HOME/parlo/characters.yaml if present).")
+    @Option(name: .long, help: "YAML file overriding character voices (default: $PARLO_CHARACTERS, else $XDG_CONFIG_HOME/parlo/characters.yaml if present, else the built-in voices).")
     var characters: String?
 
     func validate() throws {
@@ -34,12 +34,9 @@ struct SpeechOptions: ParsableArguments {
 
     func catalog() throws -> CharacterCatalog { try Self.catalog(path: characters) }
 
+    /// The voices from `path`, else from the characters.yaml `DataLocator` finds, else the built-in ones.
     static func catalog(path: String?) throws -> CharacterCatalog {
-        let characters = path
-        let env = ProcessInfo.processInfo.environment
-        if let explicit = characters ?? env["PARLO_CHARACTERS"] { return try CharacterCatalog.load(path: explicit) }
-        let config = (env["XDG_CONFIG_HOME"] ?? (NSHomeDirectory() + "/.config")) + "/parlo/characters.yaml"
-        return try CharacterCatalog.load(path: FileManager.default.fileExists(atPath: config) ? config : nil)
+        try CharacterCatalog.load(path: DataLocator().find(.characters, option: path))
     }
 
     /// The sink: the WAV file when --out is given, else the speakers.

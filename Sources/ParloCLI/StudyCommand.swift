@@ -9,13 +9,13 @@ struct StudyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "study",
         abstract: "A hands-free study session: open subjects, read materials aloud, timers, by voice in English or Italian.",
-        discussion: "FOLDER holds one folder per subject (math/, storia/, …) of .md/.txt files; without it the bundled sample is used. Commands come from the microphone (default), a recorded file (--input FILE, same pipeline) or stdin (--text, one command per line). Replies go to the speakers or to --out FILE.wav. On a terminal: coloured lines; piped or with --json: JSON Lines events (command, reply, subject_opened, reading, timer_started, timer_ended, character_changed, …).")
+        discussion: "FOLDER holds one folder per subject (math/, storia/, …) of .md/.txt files; without it ~/Study when it exists, else the bundled sample ($PARLO_SAMPLE, else sample/ in ~/.config/parlo, the install's share/parlo or the checkout). Commands come from the microphone (default), a recorded file (--input FILE, same pipeline) or stdin (--text, one command per line). Replies go to the speakers or to --out FILE.wav. On a terminal: coloured lines; piped or with --json: JSON Lines events (command, reply, subject_opened, reading, timer_started, timer_ended, character_changed, …).")
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var capture: CaptureOptions
     @OptionGroup var catalog: CatalogOptions
 
-    @Argument(help: "Study folder (default: the bundled sample materials).")
+    @Argument(help: "Study folder (default: ~/Study when it exists, else the bundled sample materials).")
     var folder: String?
 
     @Flag(name: .long, help: "Read typed commands from stdin, one per line, instead of listening.")
@@ -56,8 +56,9 @@ struct StudyCommand: AsyncParsableCommand {
         let streamClock = capture.input != nil && capture.fast ? ManualStudyClock() : nil
         do {
             let commands = try loadCatalog(catalog.grammar)
-            if let folder, let problem = FileProblem.readingFolder(folder) { throw CLIError("\(folder): \(problem)") }
-            let library = try folder.map { try StudyLibrary(root: $0) } ?? StudyLibrary.sample()
+            let folder = try studyFolder()
+            if let problem = FileProblem.readingFolder(folder) { throw CLIError("\(folder): \(problem)") }
+            let library = try StudyLibrary(root: folder)
             for skipped in library.skipped { printError("warning: \(skipped)") }
             let characters = try SpeechOptions.catalog(path: nil)
             let voice = try characters.character(named: character)
@@ -93,6 +94,18 @@ struct StudyCommand: AsyncParsableCommand {
         } catch {
             throw fail(error)
         }
+    }
+
+    /// The folder to study: the argument, else the student's ~/Study when there is one (said in
+    /// one stderr line, so a session on unexpected materials is explained), else the sample.
+    private func studyFolder() throws -> String {
+        if let folder { return folder }
+        let locator = DataLocator()
+        if let home = locator.homeStudyFolder {
+            printError("studying ~/Study (give a folder to study another: parlo study FOLDER)")
+            return home
+        }
+        return try locator.require(.sample)
     }
 
     /// Voice input: the catalog grammar on the microphone or a recorded file.

@@ -136,12 +136,13 @@ public struct StudyLibrary: Sendable, Equatable {
         self.skipped = skipped
     }
 
-    /// The sample materials that ship with Parlo (resource bundle), used when no folder is given.
-    public static func sample() throws -> StudyLibrary {
-        guard let url = Bundle.module.url(forResource: "sample", withExtension: nil) else {
-            throw StudyError(.noMaterials, "the sample study folder is missing from the ParloStudy bundle — rebuild Parlo")
-        }
-        return try StudyLibrary(root: url.path)
+    /// The sample materials that ship with Parlo, used when no folder is given.
+    ///
+    /// Found by `DataLocator` (`$PARLO_SAMPLE`, the config and install folders, a checkout), not
+    /// as a SwiftPM resource: a resource bundle's path is baked into the binary at build time, so
+    /// an installed `parlo` would look in a build folder that is gone.
+    public static func sample(locator: DataLocator = DataLocator()) throws -> StudyLibrary {
+        try StudyLibrary(root: locator.require(.sample))
     }
 
     /// Subject ids in a stable order (as the catalog lists them, unknown ones last).

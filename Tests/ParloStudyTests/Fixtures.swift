@@ -10,6 +10,8 @@ enum StudyFixtures {
     static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
     static let grammars = repo.appendingPathComponent("grammars").path
+    /// The checkout's sample materials, whatever the working folder or installed copies.
+    static let sample = repo.appendingPathComponent("Sources/ParloStudy/Resources/sample").path
     static let sessionScript = repo.appendingPathComponent("audio-fixtures/session/demo-session.txt").path
     static let sessionAudio = repo.appendingPathComponent("audio-fixtures/session/demo-session.wav").path
 
@@ -51,7 +53,7 @@ enum StudyFixtures {
         let characters = CharacterCatalog.defaults
         let queue = SpeechQueue(sink: sink, character: try characters.character(named: character), eventBuffer: 1)
         let registry = VoiceCommandRegistry(matcher: matcher)
-        let session = try StudySession(library: try StudyLibrary.sample(), catalog: catalog, registry: registry, queue: queue,
+        let session = try StudySession(library: try StudyLibrary(root: sample), catalog: catalog, registry: registry, queue: queue,
                                        characters: characters, character: try characters.character(named: character),
                                        clock: clock) { recorder.add($0) }
         await session.start()

@@ -21,7 +21,7 @@ final class StudyFuzzWorld: @unchecked Sendable {
     /// Seconds the queue writes ahead of what was heard.
     let lookahead: Double
 
-    static let library: StudyLibrary = try! StudyLibrary.sample()
+    static let library: StudyLibrary = try! StudyLibrary(root: StudyFixtures.sample)
     static let allCommands = Set(StudyFixtures.catalog.commands.map(\.name))
     static let help: StudyHelp = try! StudyHelp(catalog: StudyFixtures.catalog)
 
