@@ -25,33 +25,41 @@ public struct SentenceExpander: Sendable {
     public var limit: Int
     /// Sentences of the whole catalog, all commands together (the bundled one has about 1,200).
     public var totalLimit: Int
+    /// Words of all those sentences together (the bundled catalog has about 5,000): what the
+    /// matcher indexes, so what a catalog costs to load.
+    public var totalWordLimit = 200_000
     /// Words of one sentence: rules that use a sub-rule twice double a sentence's length at each
-    /// level, and no one says a command of a hundred words.
-    public var maxWords = 100
+    /// level, and no one says a command of fifty words.
+    public var maxWords = 50
 
-    public init(catalog: Catalog, limit: Int = 50_000, totalLimit: Int = 100_000) {
+    public init(catalog: Catalog, limit: Int = 10_000, totalLimit: Int = 20_000) {
         self.catalog = catalog; self.limit = limit; self.totalLimit = totalLimit
     }
 
     /// A partial sentence during expansion.
     struct Partial: Hashable { var words: [String]; var slots: [String: SlotValue] }
 
+    /// What the catalog has expanded to so far, against `totalLimit` and `totalWordLimit`.
+    struct Budget { var sentences = 0, words = 0 }
+
     /// Every sentence of every command, in catalog order.
     public func sentences() throws -> [ExpandedSentence] {
         var out: [ExpandedSentence] = []
-        for command in catalog.commands {
-            out += try sentences(of: command)
-            // Every template within `limit` can still add up: a few kilobytes of YAML repeating
-            // one large rule would ask for gigabytes.
-            guard out.count <= totalLimit else {
-                throw CatalogError(.tooManySentences, command.location, "the catalog expands to more than \(totalLimit) sentences (at command '\(command.name)')")
-            }
-        }
+        var budget = Budget()
+        for command in catalog.commands { out += try sentences(of: command, budget: &budget) }
         return out
     }
 
     /// Every sentence of `command`, languages sorted, duplicates (same words and slots) removed.
     public func sentences(of command: CommandDefinition) throws -> [ExpandedSentence] {
+        var budget = Budget()
+        return try sentences(of: command, budget: &budget)
+    }
+
+    /// Templates within `limit` each can still add up: a few kilobytes of YAML repeating one
+    /// large rule would ask for gigabytes and minutes, so the sentences and words of the whole
+    /// catalog are counted as they are made.
+    func sentences(of command: CommandDefinition, budget: inout Budget) throws -> [ExpandedSentence] {
         var out: [ExpandedSentence] = []
         var seen = Set<Partial>()
         for language in command.sentences.keys.sorted() {
@@ -59,10 +67,12 @@ public struct SentenceExpander: Sendable {
                 for p in try expand(t.template, language: language, at: t) where seen.insert(p).inserted {
                     out.append(ExpandedSentence(command: command.name, language: language, words: p.words,
                                                 slots: p.slots, location: t.location))
+                    budget.sentences += 1
+                    budget.words += p.words.count
                 }
                 seen.removeAll(keepingCapacity: true)
-                guard out.count <= totalLimit else {
-                    throw CatalogError(.tooManySentences, t.location, "command '\(command.name)' expands to more than \(totalLimit) sentences")
+                guard budget.sentences <= totalLimit, budget.words <= totalWordLimit else {
+                    throw CatalogError(.tooManySentences, t.location, "the catalog expands to more than \(totalLimit) sentences or \(totalWordLimit) words (at command '\(command.name)')")
                 }
             }
         }
