@@ -61,7 +61,9 @@ extension JSGFGrammar {
             return groups.reduce(0, +)
         }
         for name in bodies.keys.sorted() where size(name) > Double(maxCompiledWords) {
-            throw RecognizerError(.badGrammar, "rule <\(name)> compiles to more than \(maxCompiledWords) words (each `+` and each use of a rule copies what it repeats): use fewer nested `+` and repeated rule references")
+            // A name may hold a line break (`<a` on one line, `b>` on the next): keep the message one line.
+            let shown = name.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).joined(separator: "\\n")
+            throw RecognizerError(.badGrammar, "rule <\(shown)> compiles to more than \(maxCompiledWords) words (each `+` and each use of a rule copies what it repeats): use fewer nested `+` and repeated rule references")
         }
     }
 }

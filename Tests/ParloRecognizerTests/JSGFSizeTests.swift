@@ -27,4 +27,11 @@ final class JSGFSizeTests: XCTestCase {
         XCTAssertEqual(g.words, ["open", "go", "to", "please", "math", "history"])
         _ = try JSGFGrammar(grammar("public <a> = x+ y+ z+ w* (a | b)+;\n"))
     }
+
+    func testRefusalNamingARuleWithALineBreakIsOneLine() {
+        XCTAssertThrowsError(try JSGFGrammar(grammar("public <a\nb> = x" + String(repeating: "+", count: 20) + ";\n"))) { e in
+            XCTAssertTrue("\(e)".contains("rule <a\\nb>"), "\(e)")
+            XCTAssertFalse("\(e)".contains("\n"), "\(e)")
+        }
+    }
 }
