@@ -11,6 +11,8 @@ let package = Package(
     products: [
         .library(name: "Parlo", targets: ["Parlo"]),
         .executable(name: "parlo", targets: ["ParloCLI"]),
+        // The parsers of outside input as fuzz harnesses, for the libFuzzer package in Fuzz/.
+        .library(name: "ParloFuzzHarness", targets: ["ParloFuzzHarness"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -69,6 +71,9 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
 
+        .target(name: "ParloFuzzHarness", dependencies: ["ParloCore", "ParloAudio", "ParloRecognizer", "ParloEvaluation", "ParloBatch",
+                                                        "ParloESpeak", "ParloSpeech", "ParloCatalog", "ParloCommands"]),
+
         .executableTarget(name: "ParloBench", dependencies: ["Parlo"]),
         .executableTarget(name: "ParloMatchBench", dependencies: ["ParloCatalog", "ParloCommands"]),
         .executableTarget(name: "ParloListenBench", dependencies: ["Parlo"]),
@@ -93,6 +98,7 @@ let package = Package(
                                                          "ParloCapture", "ParloALSA", "ParloAudio", "ParloRecognizer", "ParloCore", "ParloESpeak"]),
         .testTarget(name: "ParloCommandsTests", dependencies: ["ParloCommands", "ParloCatalog", "ParloRecognizer", "ParloAudio"]),
         .testTarget(name: "ParloFixturesTests", dependencies: ["ParloFixtures", "ParloCatalog", "ParloCommands", "ParloRecognizer", "ParloAudio", "ParloCLI"]),
+        .testTarget(name: "ParloFuzzHarnessTests", dependencies: ["ParloFuzzHarness"]),
         .testTarget(name: "ParloEchoTests", dependencies: ["ParloEcho", "ParloSpeech", "ParloAudio", "ParloCore", "ParloESpeak", "ParloCapture"]),
     ],
     swiftLanguageModes: [.v5]
