@@ -8,7 +8,7 @@ RELEASE = -c release --static-swift-stdlib
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-.PHONY: setup demo test bench soak build clean fixtures eval-sets eval sanitize docs install uninstall
+.PHONY: setup demo test bench soak build clean fixtures eval-sets eval sanitize docs install uninstall fuzz
 
 setup:
 	@scripts/setup
@@ -98,3 +98,12 @@ sanitize:
 	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --disable-swift-testing --filter "$(SANITIZED_TESTS)"
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
 	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan --disable-swift-testing --filter "$(SANITIZED_TESTS)"
+
+
+## libFuzzer on every parser of outside input, one target after another (Fuzz/README.md): a million
+## runs each by default; FUZZ_ARGS passes options, e.g. `make fuzz FUZZ_ARGS="--runs 10000 catalog"`.
+## Not in CI: `make test` replays the committed corpus instead (CorpusReplayTests).
+fuzz:
+	@scripts/setup fuzz
+	@scripts/check-setup fuzz
+	scripts/fuzz $(FUZZ_ARGS)

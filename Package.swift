@@ -23,6 +23,8 @@ let package = Package(
         .executable(name: "parlo", targets: ["ParloCLI"]),
         // Shared test doubles and fixture paths, for Parlo's tests and for apps testing on Parlo.
         .library(name: "ParloTesting", targets: ["ParloTesting"]),
+        // The parsers of outside input as fuzz harnesses, for the libFuzzer package in Fuzz/.
+        .library(name: "ParloFuzzHarness", targets: ["ParloFuzzHarness"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -87,7 +89,10 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
 
-        // Benchmarks (`make bench`), outside the library's sources.
+        .target(name: "ParloFuzzHarness", dependencies: ["ParloCore", "ParloAudio", "ParloRecognizer", "ParloEvaluation", "ParloBatch",
+                                                        "ParloESpeak", "ParloSpeech", "ParloCatalog", "ParloCommands"]),
+
+                // Benchmarks (`make bench`), outside the library's sources.
         .executableTarget(name: "ParloBench", dependencies: ["Parlo"], path: "Benchmarks/ParloBench"),
         .executableTarget(name: "ParloMatchBench", dependencies: ["ParloCatalog", "ParloCommands"], path: "Benchmarks/ParloMatchBench"),
         .executableTarget(name: "ParloListenBench", dependencies: ["Parlo"], path: "Benchmarks/ParloListenBench"),
@@ -118,6 +123,7 @@ let package = Package(
                                                          "ParloCapture", "ParloALSA", "ParloAudio", "ParloRecognizer", "ParloCore", "ParloESpeak"]),
         .testTarget(name: "ParloCommandsTests", dependencies: ["ParloCommands", "ParloCatalog", "ParloGrammar", "ParloRecognizer", "ParloAudio", "ParloTesting"]),
         .testTarget(name: "ParloFixturesTests", dependencies: ["ParloFixtures", "ParloCatalog", "ParloGrammar", "ParloCommands", "ParloRecognizer", "ParloAudio", "ParloCLI", "ParloTesting"]),
+        .testTarget(name: "ParloFuzzHarnessTests", dependencies: ["ParloFuzzHarness"]),
         .testTarget(name: "ParloEchoTests", dependencies: ["ParloEcho", "ParloSpeech", "ParloAudio", "ParloCore", "ParloESpeak", "ParloCapture"]),
     ],
     swiftLanguageModes: [.v6]

@@ -10,6 +10,12 @@ public struct RawFormat: Sendable, Equatable {
     public var sampleRate: Int
     public var channels: Int
 
+    /// Rates libsndfile and the resampler handle; beyond them a value is a typo (and past
+    /// Int32 it would trap when handed to libsndfile).
+    public static let rates = 1_000...384_000
+    /// Channel counts accepted for headerless input.
+    public static let channelCounts = 1...32
+
     public init(encoding: Encoding = .s16le, sampleRate: Int, channels: Int = 1) {
         self.encoding = encoding; self.sampleRate = sampleRate; self.channels = channels
     }

@@ -23,7 +23,7 @@ struct BatchSession {
             let file = try ResultsFile(outPath, resume: resume)
             let data = resume ? file.existingContents() : Data()
             if resume {
-                let found = Self.finishedResults(in: data)
+                let found = ResumedResults.finished(in: data)
                 previous = found.results
                 for n in found.badLines {
                     printError("\(outPath) line \(n) is not a result (damaged?): that file is decoded again")
@@ -40,25 +40,8 @@ struct BatchSession {
         }
     }
 
-    /// The successful results of an earlier run, once per file, and the numbers (1-based) of
-    /// complete lines that are not results. A last line cut short by a crash is neither: that
-    /// file is simply decoded again.
-    static func finishedResults(in data: Data) -> (results: [FileResult], badLines: [Int]) {
-        var seen = Set<String>(), results: [FileResult] = [], bad: [Int] = []
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        for (i, line) in lines.enumerated() where !line.isEmpty {
-            guard let r = try? JSONDecoder().decode(FileResult.self, from: Data(line.utf8)) else {
-                if i < lines.count - 1 { bad.append(i + 1) }
-                continue
-            }
-            if r.error == nil, seen.insert(key(r.file)).inserted { results.append(r) }
-        }
-        return (results, bad)
-    }
-
-    /// A file's identity for --resume: its standardized absolute path, so `./x/a.wav` and
-    /// `x/a.wav` (or an absolute spelling) are one file.
-    static func key(_ file: String) -> String { URL(fileURLWithPath: file).standardizedFileURL.path }
+    /// A file's identity for --resume (see `ResumedResults.key`).
+    static func key(_ file: String) -> String { ResumedResults.key(file) }
 
     func isDone(_ file: String) -> Bool { finishedFiles.contains(Self.key(file)) }
 

@@ -14,10 +14,9 @@ struct RawAudioOptions: ParsableArguments {
     @Option(name: .customLong("raw-channels"), help: "Channels of headerless PCM input (default 1). Ignored for files with a header.")
     var rawChannels: Int = 1
 
-    /// Rates libsndfile and the resampler handle; beyond them a value is a typo (and past
-    /// Int32 it would trap when handed to libsndfile).
-    static let rates = 1_000...384_000
-    static let channelCounts = 1...32
+    /// The accepted ranges live with `RawFormat`, where the fuzz harness reaches them too.
+    static let rates = RawFormat.rates
+    static let channelCounts = RawFormat.channelCounts
 
     func validate() throws {
         if let rawRate, !Self.rates.contains(rawRate) {

@@ -38,7 +38,7 @@ public struct CatalogError: ParloError, Equatable {
         case .unbalancedBrackets: fix = "close every (, [, { and < with ), ], } and > in the same sentence"
         case .badSlot: fix = "give a slot either `values:` or `range: {from: N, to: M}`"
         case .duplicateDefinition: fix = "rename one of them or merge them into one definition"
-        case .recursiveRule: fix = "a rule must not refer to itself, directly or through other rules"
+        case .recursiveRule: fix = "a rule or slot must not refer to itself, directly or through other rules and slots"
         case .tooManySentences: fix = "split the command or use fewer optional parts"
         case .noPronunciation: fix = "add the word to \(catalogFolder)/pronunciations.dict (`word PH1 PH2 …`, en-us phones)"
         case .badPronunciation: fix = "use only en-us phones (AA AE AH … ZH, see the model's mdef)"
@@ -46,7 +46,7 @@ public struct CatalogError: ParloError, Equatable {
         case .unsupportedLanguage:
             fix = "write sentences under \(Language.supported.map { "`\($0):`" }.joined(separator: " or ")), the languages Parlo supports"
         }
-        return "\(location): \(detail) — \(fix)"
+        return "\(location): \(escapingLineBreaks(detail)) — \(fix)"
     }
 
     /// The folder of the catalog file concerned (a user's catalog is not always grammars/).
@@ -64,5 +64,18 @@ public struct CatalogWarning: Sendable, Equatable, CustomStringConvertible {
     public var location: SourceLocation
     public var detail: String
     public init(_ location: SourceLocation, _ detail: String) { self.location = location; self.detail = detail }
-    public var description: String { "\(location): warning: \(detail)" }
+    public var description: String { "\(location): warning: \(escapingLineBreaks(detail))" }
+}
+
+/// `text` with line breaks written as `\n`: messages quote the catalog's own text (a sentence
+/// may be a multi-line YAML scalar) and must stay one line, as written in the file.
+func escapingLineBreaks(_ text: String) -> String {
+    guard text.contains(where: \.isNewline) else { return text }
+    return text.unicodeScalars.map { s -> String in
+        switch s {
+        case "\n": return "\\n"
+        case "\r": return "\\r"
+        default: return Character(s).isNewline ? "\\u{\(String(s.value, radix: 16))}" : String(s)
+        }
+    }.joined()
 }

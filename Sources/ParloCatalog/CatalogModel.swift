@@ -108,14 +108,49 @@ public struct Catalog: Sendable, Equatable {
                                    "unknown rule <\(name)> in \"\(t.text)\" (defined rules: \(known.isEmpty ? "none" : known))")
             }
         }
-        for rule in rules.values { try checkNoCycle(rule.name, path: []) }
+        try checkNoCycle()
     }
 
-    private func checkNoCycle(_ name: String, path: [String]) throws {
-        guard let rule = rules[name] else { return }
-        if path.contains(name) {
-            throw CatalogError(.recursiveRule, rule.location, "rule <\(name)> refers to itself via \((path + [name]).joined(separator: " → "))")
+    /// Refuses a rule or slot that refers to itself, directly or through other rules and slots
+    /// (slot values are templates too): expanding it would never end.
+    ///
+    /// One depth-first pass over the references, each rule and slot visited once: following
+    /// every path instead takes time exponential in the depth of rules that share sub-rules.
+    private func checkNoCycle() throws {
+        enum Node: Hashable { case rule(String), slot(String) }
+        func references(_ node: Node) -> [Node] {
+            let templates: [Template]
+            switch node {
+            case .rule(let name): templates = rules[name].map { $0.templates.values.map(\.template) } ?? []
+            case .slot(let name):
+                guard case .values(let values)? = slots[name]?.kind else { return [] }
+                templates = values.flatMap { $0.phrases.values.flatMap { $0.map(\.template) } }
+            }
+            return templates.flatMap { $0.ruleNames.map(Node.rule) + $0.slotNames.map(Node.slot) }
         }
-        for t in rule.templates.values { for r in t.template.ruleNames { try checkNoCycle(r, path: path + [name]) } }
+        func shown(_ node: Node) -> String {
+            switch node { case .rule(let n): "<\(n)>"; case .slot(let n): "{\(n)}" }
+        }
+        var done = Set<Node>()
+        var path: [Node] = [], onPath = Set<Node>()
+        func visit(_ node: Node) throws {
+            if done.contains(node) { return }
+            if onPath.contains(node) {
+                let loop = path[path.firstIndex(of: node)!...] + [node]
+                let location: SourceLocation
+                switch node {
+                case .rule(let n): location = rules[n]?.location ?? SourceLocation(file: files.first ?? "", line: 0)
+                case .slot(let n): location = slots[n]?.location ?? SourceLocation(file: files.first ?? "", line: 0)
+                }
+                let what = if case .rule = node { "rule" } else { "slot" }
+                throw CatalogError(.recursiveRule, location, "\(what) \(shown(node)) refers to itself via \(loop.map(shown).joined(separator: " → "))")
+            }
+            path.append(node); onPath.insert(node)
+            for next in references(node) { try visit(next) }
+            path.removeLast(); onPath.remove(node)
+            done.insert(node)
+        }
+        for name in rules.keys.sorted() { try visit(.rule(name)) }
+        for name in slots.keys.sorted() { try visit(.slot(name)) }
     }
 }

@@ -97,8 +97,10 @@ struct TemplateParser {
             let c = chars[i]
             if c == "|" { break }
             if let closing, c == closing { break }
+            // Every kind of space separates words (a no-break space pasted from a document too):
+            // one the word loop below does not take would never be consumed.
+            if c.isWhitespace { i += 1; continue }
             switch c {
-            case " ", "\t", "\n", "\r": i += 1
             case "(":
                 let open = i; i += 1
                 let inner = try parseAlternatives(closing: ")")

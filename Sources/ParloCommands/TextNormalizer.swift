@@ -32,7 +32,10 @@ public struct TextNormalizer: Sendable {
     /// Words that make the number after them negative.
     static let minusWords: Set<String> = ["minus", "meno"]
 
-    public init() { numbers = NumberWords.wordValues() }
+    /// Built once per process: every matcher (one per catalog load) shares the same table.
+    static let numberWords = NumberWords.wordValues()
+
+    public init() { numbers = Self.numberWords }
 
     /// The normalised tokens of `text`.
     public func tokens(_ text: String) -> [String] {

@@ -31,6 +31,12 @@ public struct ExpectationSet: Sendable {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ManifestError(path: path, line: 0, detail: "cannot read the manifest")
         }
+        try self.init(manifest: data, path: path)
+    }
+
+    /// Reads manifest contents read from `path` (which names errors and the folder `audio`
+    /// paths are relative to).
+    public init(manifest data: Data, path: String) throws {
         let base = URL(fileURLWithPath: path).deletingLastPathComponent()
         for (n, line) in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let trimmed = line.trimmingCharacters(in: .whitespaces)

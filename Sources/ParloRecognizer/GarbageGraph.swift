@@ -40,22 +40,29 @@ enum GarbageGraph {
         return text + "\npublic <__parlo_top> = " + names.map { "<\($0)>" }.joined(separator: " | ") + ";\n"
     }
 
-    /// A new FSG (caller frees it with `fsg_model_free`) for `grammar` with the garbage loop.
-    static func build(_ grammar: JSGFGrammar, loop rejection: Rejection.Loop, words loopWords: [String],
-                      decoder: OpaquePointer, name: String) throws -> UnsafeMutablePointer<fsg_model_t> {
-        let text = try singleTopRule(grammar)
+    /// sphinxbase's parse of `text` compiled to an FSG from rule `topRule` (else the first public
+    /// rule); the caller frees it with `fsg_model_free`.
+    static func compile(_ text: String, topRule: String?, lmath: OpaquePointer?, lw: Float) throws -> UnsafeMutablePointer<fsg_model_t> {
         guard let jsgf = jsgf_parse_string(text, nil) else {
             throw RecognizerError(.badGrammar, "PocketSphinx could not parse the grammar")
         }
         defer { jsgf_grammar_free(jsgf) }
-        guard let rule = jsgf_get_rule(jsgf, "<\(String(cString: jsgf_grammar_name(jsgf))).__parlo_top>") ?? jsgf_get_public_rule(jsgf) else {
+        let top = topRule.flatMap { jsgf_get_rule(jsgf, "<\(String(cString: jsgf_grammar_name(jsgf))).\($0)>") }
+        guard let rule = top ?? jsgf_get_public_rule(jsgf) else {
             throw RecognizerError(.badGrammar, "the grammar has no public rule")
         }
-        let lmath = ps_get_logmath(decoder)
-        let lw = Float(parlo_ps_language_weight(decoder))
-        guard let commands = jsgf_build_fsg(jsgf, rule, lmath, lw) else {
+        guard let fsg = jsgf_build_fsg(jsgf, rule, lmath, lw) else {
             throw RecognizerError(.badGrammar, "PocketSphinx could not compile the grammar")
         }
+        return fsg
+    }
+
+    /// A new FSG (caller frees it with `fsg_model_free`) for `grammar` with the garbage loop.
+    static func build(_ grammar: JSGFGrammar, loop rejection: Rejection.Loop, words loopWords: [String],
+                      decoder: OpaquePointer, name: String) throws -> UnsafeMutablePointer<fsg_model_t> {
+        let lmath = ps_get_logmath(decoder)
+        let lw = Float(parlo_ps_language_weight(decoder))
+        let commands = try compile(singleTopRule(grammar), topRule: "__parlo_top", lmath: lmath, lw: lw)
         defer { fsg_model_free(commands) }
         let n = commands.pointee.n_state
         let loop = n                                     // the one extra state

@@ -10,6 +10,7 @@ public struct JSGFGrammar: Sendable, Equatable {
     public init(_ text: String) throws {
         self.text = text
         self.words = try Self.terminals(of: text)
+        try Self.checkCompiledSize(text)
     }
 
     /// Extracts terminals: everything in rule bodies that is not a `<rule>` reference,

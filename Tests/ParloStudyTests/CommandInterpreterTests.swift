@@ -5,7 +5,7 @@ import XCTest
 @testable import ParloStudy
 
 /// The voice gate: what a recognised utterance may do depending on whether Parlo speaks.
-final class StudyInterpreterTests: XCTestCase {
+final class CommandInterpreterTests: XCTestCase {
     private func heard(_ text: String, seconds: Double = 0.8) -> Recognition {
         Recognition(text: text, words: [], score: -1000, audioSeconds: seconds)
     }

@@ -1,0 +1,19 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// The libFuzzer driver for Parlo's parsers of outside input; built only by `scripts/fuzz`, with
+/// `-sanitize=fuzzer,address`, so the main package's products stay free of fuzzing flags.
+/// The harnesses themselves live in the main package (`ParloFuzzHarness`), where
+/// `CorpusReplayTests` replays the committed corpus in every `make test`.
+let package = Package(
+    name: "ParloFuzz",
+    dependencies: [.package(name: "Parlo", path: "..")],
+    targets: [
+        .target(name: "CLibFuzzer"),
+        .executableTarget(name: "ParloFuzz",
+                          dependencies: ["CLibFuzzer", .product(name: "ParloFuzzHarness", package: "Parlo")],
+                          // Parlo's release modules autolink the static Swift runtime (see ../Package.swift).
+                          linkerSettings: [.unsafeFlags(["-static-stdlib", "-use-ld=lld"])]),
+    ],
+    swiftLanguageModes: [.v5]
+)

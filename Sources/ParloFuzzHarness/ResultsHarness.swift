@@ -1,0 +1,21 @@
+import Foundation
+import ParloBatch
+import ParloCore
+import ParloEvaluation
+
+/// JSON Lines files `parlo batch` reads back: the `--out` file on `--resume` (results counted
+/// into a summary as a resumed run does) and, from the same bytes, an `--expect` manifest.
+enum ResultsHarness {
+    static let target = FuzzTarget(name: "results", maxLength: 8192) { data in
+        var expectations = ExpectationSet()
+        do { expectations = try ExpectationSet(manifest: data, path: "/nonexistent/manifest.jsonl") } catch {
+            requireOneLine(error, "results")
+        }
+        var tally = BatchTally()
+        let encoder = JSONLinesEncoder()
+        for r in ResumedResults.finished(in: data).results {
+            _ = try? encoder.line(tally.add(r, expectation: expectations.expectation(for: r.file)))
+        }
+        _ = try? encoder.line(tally.finished(wallSeconds: 1, jobs: 1))
+    }
+}
