@@ -18,7 +18,7 @@ struct FixturesSynthCommand: ParsableCommand {
         discussion: """
         Deterministic: the same catalog, options and eSpeak NG version give the same files. \
         Writes <out>/manifest.jsonl (audio, text, language, command, slots, voice, rate, snr_db, rejected), \
-        usable with `parlo batch --manifest`. Prints a progress line on a terminal, one JSON line per file when piped.
+        usable with `parlo batch --expect`. Prints a progress line on a terminal, one JSON line per file when piped.
         """)
 
     @OptionGroup var global: GlobalOptions
