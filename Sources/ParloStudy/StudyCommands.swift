@@ -10,6 +10,13 @@ protocol StudyCommand: VoiceCommand {
     func run(on session: StudySession, replyingIn lang: Language) async throws
 }
 
+/// A command without slots: its name and what it does.
+protocol SlotlessStudyCommand: StudyCommand { init() }
+
+extension SlotlessStudyCommand {
+    init(_ m: MatchResult) { self.init() }
+}
+
 extension StudySession {
     /// Every command the session knows, with the scope it belongs to.
     static let handlers: [any StudyCommand.Type] = [
@@ -23,59 +30,48 @@ extension StudySession {
         init(_ m: MatchResult) throws { subject = try m.require(text: "subject") }
         func run(on s: StudySession, replyingIn lang: Language) async { await s.openSubject(subject, lang) }
     }
-    struct StartStudying: StudyCommand {
+    struct StartStudying: SlotlessStudyCommand {
         static let name = "start_studying"
-        init(_ m: MatchResult) {}
         func run(on s: StudySession, replyingIn lang: Language) async { await s.startStudying(lang) }
     }
-    struct ReadPage: StudyCommand {
+    struct ReadPage: SlotlessStudyCommand {
         static let name = "read_page"
-        init(_ m: MatchResult) {}
         func run(on s: StudySession, replyingIn lang: Language) async { await s.readPage(lang) }
     }
-    struct Next: StudyCommand {
+    struct Next: SlotlessStudyCommand {
         static let name = "next"
-        init(_ m: MatchResult) {}
         func run(on s: StudySession, replyingIn lang: Language) async { await s.move(1, lang) }
     }
-    struct Previous: StudyCommand {
+    struct Previous: SlotlessStudyCommand {
         static let name = "previous"
-        init(_ m: MatchResult) {}
         func run(on s: StudySession, replyingIn lang: Language) async { await s.move(-1, lang) }
     }
-    struct Pause: StudyCommand {
+    struct Pause: SlotlessStudyCommand {
         static let name = "pause"
-        init(_ m: MatchResult) {}
         func run(on s: StudySession, replyingIn lang: Language) async { await s.pause(lang) }
     }
-    struct Resume: StudyCommand {
+    struct Resume: SlotlessStudyCommand {
         static let name = "resume"
-        init(_ m: MatchResult) {}
         func run(on s: StudySession, replyingIn lang: Language) async { await s.resume(lang) }
     }
-    struct Stop: StudyCommand {
+    struct Stop: SlotlessStudyCommand {
         static let name = "stop"
-        init(_ m: MatchResult) {}
         func run(on s: StudySession, replyingIn lang: Language) async { await s.stopSpeech() }
     }
-    struct Repeat: StudyCommand {
+    struct Repeat: SlotlessStudyCommand {
         static let name = "repeat"
-        init(_ m: MatchResult) {}
         func run(on s: StudySession, replyingIn lang: Language) async { await s.repeatLast(lang) }
     }
-    struct Faster: StudyCommand {
+    struct Faster: SlotlessStudyCommand {
         static let name = "faster"
-        init(_ m: MatchResult) {}
         func run(on s: StudySession, replyingIn lang: Language) async { await s.changeRate(true, lang) }
     }
-    struct Slower: StudyCommand {
+    struct Slower: SlotlessStudyCommand {
         static let name = "slower"
-        init(_ m: MatchResult) {}
         func run(on s: StudySession, replyingIn lang: Language) async { await s.changeRate(false, lang) }
     }
-    struct ShowMindMap: StudyCommand {
+    struct ShowMindMap: SlotlessStudyCommand {
         static let name = "show_mind_map"
-        init(_ m: MatchResult) {}
         func run(on s: StudySession, replyingIn lang: Language) async { await s.mindMap(lang) }
     }
     struct SetTimer: StudyCommand {

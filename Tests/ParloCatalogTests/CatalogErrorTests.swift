@@ -2,7 +2,11 @@ import XCTest
 @testable import ParloCatalog
 
 final class CatalogErrorTests: XCTestCase {
-    func error(_ yaml: String) -> CatalogError? {
+    func error(_ yaml: String) -> CatalogError? { Self.error(yaml) }
+
+    /// The error loading, validating and expanding `yaml` ends in, or nil (a failure if it is
+    /// not a `CatalogError`).
+    static func error(_ yaml: String) -> CatalogError? {
         do {
             let c = try CatalogLoader.parse(yaml, file: "grammars/x.yaml")
             try c.validate()

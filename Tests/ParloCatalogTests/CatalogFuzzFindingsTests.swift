@@ -4,14 +4,7 @@ import XCTest
 /// Catalogs libFuzzer found crashing or hanging Parlo (docs/hardening.md); each now ends in a
 /// one-line error, fast. The inputs themselves are replayed from Fuzz/Regressions/catalog.
 final class CatalogFuzzFindingsTests: XCTestCase {
-    func error(_ yaml: String) -> CatalogError? {
-        do {
-            let c = try CatalogLoader.parse(yaml, file: "grammars/x.yaml")
-            try c.validate()
-            _ = try SentenceExpander(catalog: c).sentences()
-            return nil
-        } catch let e as CatalogError { return e } catch { XCTFail("\(error)"); return nil }
-    }
+    func error(_ yaml: String) -> CatalogError? { CatalogErrorTests.error(yaml) }
 
     func testSlotReferringToItselfIsRefused() throws {
         let e = try XCTUnwrap(error("slots:\n  s: {values: [\"{s}\"]}\ncommands:\n  c: {en: [\"{s}\"]}\n"))
