@@ -27,6 +27,9 @@ struct StudyCommand: AsyncParsableCommand {
     @Option(name: .long, help: "ALSA playback device for the replies when there is no --out.")
     var speaker = "default"
 
+    @Flag(name: .long, help: "Print the replies without speaking them (typed sessions then need no sound card).")
+    var mute = false
+
     @OptionGroup var output: OutputOptions
 
     @Option(name: .long, help: "Character to speak as: adam, eva, max or mia.")
@@ -41,6 +44,17 @@ struct StudyCommand: AsyncParsableCommand {
     /// Echo cancellation pays off only when the microphone can hear the speakers: live capture
     /// with replies played aloud (a recorded --input never contains Parlo's replies).
     private var cancelsEcho: Bool { !noEchoCancel && !text && out == nil && capture.input == nil }
+
+    /// Where replies go: --mute prints only, --out writes a WAV, else the speakers. Typed commands
+    /// need no sound card: without one, replies are printed, with a one-line note.
+    private func replySink() throws -> any SpeechSink {
+        if mute { return SilentSink() }
+        if let out { return try WAVFileSink(path: out) }
+        do { return try ALSASpeechSink(device: speaker) } catch where text {
+            printError("note: no playback device '\(speaker)' (\(oneLine(error))): replies are printed, not spoken (--mute)")
+            return SilentSink()
+        }
+    }
 
     func validate() throws {
         if text && capture.input != nil { throw ValidationError("--text and --input are exclusive") }
@@ -62,7 +76,7 @@ struct StudyCommand: AsyncParsableCommand {
             for skipped in library.skipped { printError("warning: \(skipped)") }
             let characters = try SpeechOptions.catalog(path: nil)
             let voice = try characters.character(named: character)
-            var sink: any SpeechSink = try out.map { try WAVFileSink(path: $0) } ?? ALSASpeechSink(device: speaker)
+            var sink = try replySink()
             if let echo { sink = try EchoReferenceSink(sink, reference: echo) }
             let queue = SpeechQueue(sink: sink, character: voice, eventBuffer: 1, logger: logger)
             let registry = VoiceCommandRegistry(matcher: try CommandMatcher(catalog: commands), logger: logger)
@@ -80,7 +94,11 @@ struct StudyCommand: AsyncParsableCommand {
         defer { ticker.cancel(); timer.cancel() }
         do {
             if text {
-                while let line = readLine() {
+                // A prompt for a person typing; none for a pipe or a UI reading JSON.
+                let prompt = !asJSON && isatty(STDIN_FILENO) == 1
+                while true {
+                    if prompt { FileHandleOutput.stdout("› ") }
+                    guard let line = readLine() else { break }
                     guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
                     await session.handle(text: line)
                     if out != nil { await session.waitUntilQuiet() }
@@ -153,7 +171,30 @@ struct StudyPrinter: Sendable {
             FileHandleOutput.stdout("  [\(s.index + 1)/\(s.total)] \(s.text)\n")
         case .listening: break
         default:
-            if let line = try? JSONLinesEncoder().line(e) { FileHandleOutput.stdout("  · \(line)\n") }
+            if let line = Self.describe(e.kind) { FileHandleOutput.stdout("  · \(line)\n") }
+        }
+    }
+
+    /// A readable line for the other events (colour and JSON are for replies and UIs).
+    static func describe(_ kind: StudyEvent.Kind) -> String? {
+        switch kind {
+        case .rejected(let r): return "not a command: \"\(r.text)\""
+        case .error(let e): return "\"\(e.text)\" failed: \(e.reason)"
+        case .subjectOpened(let o): return "\(o.subject): \(o.materials.joined(separator: ", "))"
+        case .material(let m): return "material \(m.index + 1): \(m.title) (\(m.sentences) sentences)"
+        case .readingStarted(let r): return "reading \(r.title), \(r.sentences) sentences"
+        case .readingPaused(let p): return "paused at sentence \(p.index + 1) of \(p.total)"
+        case .readingResumed(let p): return "resumed at sentence \(p.index + 1) of \(p.total)"
+        case .readingFinished: return "reading finished"
+        case .readingStopped(let p): return "reading stopped at sentence \(p.index + 1) of \(p.total)"
+        case .readingControl(let c): return c.control
+        case .rate(let r): return "reading rate × \(r.rate)"
+        case .mindMap(let m): return "\(m.title): \(m.headings.joined(separator: " · "))"
+        case .timerStarted(let t): return "timer: \(t.minutes) min"
+        case .timerEnded(let t): return "timer of \(t.minutes) min is over"
+        case .characterChanged(let c): return "voice: \(c.character)"
+        case .help(let h): return "you can say: \(h.examples.joined(separator: " · "))"
+        case .command, .reply, .sentence, .listening: return nil
         }
     }
 

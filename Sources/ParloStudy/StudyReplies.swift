@@ -22,6 +22,7 @@ enum StudyReplies {
     static func previous(_ title: String) -> Text { (en: "Back to \(title)", it: "Torniamo a \(title)") }
     static let last: Text = (en: "This is the last material", it: "Questo è l'ultimo materiale")
     static let first: Text = (en: "This is the first material", it: "Questo è il primo materiale")
+    static let didNotCatch: Text = (en: "Sorry, I didn't catch that", it: "Scusa, non ho capito")
     static let nothingToResume: Text = (en: "There is nothing to resume", it: "Non c'è niente da riprendere")
     static let nothingToRepeat: Text = (en: "There is nothing to repeat", it: "Non c'è niente da ripetere")
     static let notReading: Text = (en: "I am not reading", it: "Non sto leggendo")

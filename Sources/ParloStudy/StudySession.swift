@@ -119,7 +119,7 @@ public actor StudySession {
     @discardableResult
     public func handle(text: String, source: String = "text") async -> VoiceCommandRegistry.DispatchReport {
         self.source = source
-        return reportOutcome(await registry.handle(text: text))
+        return await reportOutcome(await registry.handle(text: text))
     }
 
     /// Handles a command a listener already matched (`ListenEvent.command`): dispatched as it is,
@@ -127,15 +127,21 @@ public actor StudySession {
     @discardableResult
     public func handle(_ match: MatchResult, source: String = "voice") async -> VoiceCommandRegistry.DispatchReport {
         self.source = source
-        return reportOutcome(await registry.dispatch(match))
+        return await reportOutcome(await registry.dispatch(match))
     }
 
-    private func reportOutcome(_ report: VoiceCommandRegistry.DispatchReport) -> VoiceCommandRegistry.DispatchReport {
+    private func reportOutcome(_ report: VoiceCommandRegistry.DispatchReport) async -> VoiceCommandRegistry.DispatchReport {
         let text = report.match.text
         switch report.outcome {
         case .handled: break
         case .rejected:
             emit(.rejected(.init(text: text, reason: report.match.reason ?? "no command", whileSpeaking: isSpeaking)))
+            // A typed line that is no command gets an answer, in its language as far as it shows;
+            // speech does not (noise and chatter would make Parlo talk back all day), and nothing
+            // interrupts Parlo speaking or a pause.
+            if source == "text", !isSpeaking, !paused {
+                await say(StudyReplies.didNotCatch, LanguageDetector().detect(text) ?? lastReply?.language ?? .en)
+            }
         case .failed(let why):
             emit(.error(.init(text: text, reason: why)))
         case .timedOut:

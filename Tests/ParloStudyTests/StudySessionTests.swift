@@ -63,7 +63,8 @@ final class StudySessionTests: XCTestCase {
         XCTAssertEqual(rec.of("reply").last?.string("text"), "Questo è l'ultimo materiale")
 
         await say("fly me to the moon")
-        XCTAssertEqual(visible(rec).map(\.type), ["rejected"])
+        XCTAssertEqual(visible(rec).map(\.type), ["rejected", "reply"], "typed text that is no command is answered")
+        XCTAssertEqual(rec.of("reply").last?.string("text"), "Sorry, I didn't catch that")
     }
 
     func testOpenSubjectUnderstandsItalianFolderNamesAndMissingSubjects() async throws {
