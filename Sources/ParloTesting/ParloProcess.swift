@@ -2,9 +2,7 @@ import Foundation
 
 /// Runs the built `parlo` executable, as a user would, and captures what it prints.
 public struct ParloProcess {
-    public struct Output { public var status: Int32; public var stdout: String; public var stderr: String
-        public var lines: [String] { stdout.split(separator: "\n").map(String.init) }
-    }
+    public typealias Output = Subprocess.Output
 
     public static var binary: URL {
         // XCTest on Linux runs from the build folder that also holds the `parlo` product.
@@ -12,19 +10,8 @@ public struct ParloProcess {
     }
 
     public static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> Output {
-        let p = Process()
-        p.executableURL = binary
-        p.arguments = arguments
-        p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let out = Pipe(), err = Pipe(), input = Pipe()
-        p.standardOutput = out; p.standardError = err; p.standardInput = input
-        try p.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return Output(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+        try Subprocess.run(binary.path, arguments, stdin: stdin,
+                           environment: ProcessInfo.processInfo.environment.merging(environment) { $1 })
     }
 
     /// Runs `parlo` with a deadline: a run still going after `timeout` seconds is killed and

@@ -19,19 +19,13 @@ final class PureModulesTests: XCTestCase {
     struct Description: Decodable { var targets: [Target] }
 
     func testPureModulesReachNoCLibrary() throws {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         // Its own scratch folder: the one `swift test` runs from is locked by it.
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("parlo-describe-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
-        p.arguments = ["swift", "package", "--scratch-path", scratch.path, "describe", "--type", "json"]
-        p.currentDirectoryURL = Repository.root
-        let out = Pipe()
-        p.standardOutput = out; p.standardError = FileHandle.nullDevice
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        XCTAssertEqual(p.terminationStatus, 0)
+        let out = try Subprocess.run("/usr/bin/env", ["swift", "package", "--scratch-path", scratch.path, "describe", "--type", "json"],
+                                     directory: Repository.root)
+        XCTAssertEqual(out.status, 0, out.stderr)
+        let data = Data(out.stdout.utf8)
         let targets = Dictionary(uniqueKeysWithValues: try JSONDecoder().decode(Description.self, from: data).targets.map { ($0.name, $0) })
         XCTAssertTrue(targets["CPocketSphinx"]?.type == "system-target", "the check would see a C library")
 

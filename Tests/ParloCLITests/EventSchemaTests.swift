@@ -25,39 +25,26 @@ final class EventSchemaTests: ScratchFolderTestCase {
 
     /// `scripts/check-events` on `lines`: fails the test with its messages when a line is invalid.
     static func check(_ lines: String, file: StaticString = #filePath, line: UInt = #line) throws -> [String: Int] {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        p.arguments = [root.appendingPathComponent("scripts/check-events").path]
-        let input = Pipe(), out = Pipe(), err = Pipe()
-        p.standardInput = input; p.standardOutput = out; p.standardError = err
-        try p.run()
-        let writer = Thread { input.fileHandleForWriting.write(Data(lines.utf8)); try? input.fileHandleForWriting.close() }
-        writer.start()
-        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        XCTAssertEqual(p.terminationStatus, 0, String(decoding: e, as: UTF8.self), file: file, line: line)
-        return (try? JSONSerialization.jsonObject(with: o) as? [String: Int]) ?? [:]
+        let out = try validate(lines)
+        XCTAssertEqual(out.status, 0, out.stderr, file: file, line: line)
+        return (try? JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [String: Int]) ?? [:]
+    }
+
+    /// `scripts/check-events` run by Debian's python3 on `lines`.
+    static func validate(_ lines: String) throws -> Subprocess.Output {
+        try Subprocess.run("/usr/bin/python3", [root.appendingPathComponent("scripts/check-events").path], stdin: lines)
     }
 
     func testTheValidatorRejectsWhatTheSchemaForbids() throws {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        p.arguments = [Self.root.appendingPathComponent("scripts/check-events").path]
-        let input = Pipe(), err = Pipe()
-        p.standardInput = input; p.standardError = err; p.standardOutput = FileHandle.nullDevice
-        try p.run()
-        // An unknown type, a camelCase key, a missing time, a 1-based word sentence of -1.
-        input.fileHandleForWriting.write(Data("""
+        // An unknown type, a camelCase key, a missing time, a word sentence of -1.
+        let out = try Self.validate("""
             {"type":"mystery"}
             {"type":"speech_start","t":1,"latencyMs":3}
             {"type":"word","utterance":1,"sentence":0,"chars":[0,1],"text":"a"}
             {"type":"word","t":0,"utterance":1,"sentence":-1,"chars":[0,1],"text":"a"}
-            """.utf8))
-        try input.fileHandleForWriting.close()
-        let e = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        XCTAssertEqual(p.terminationStatus, 1)
-        XCTAssertTrue(e.contains("4 invalid line(s)"), e)
+            """)
+        XCTAssertEqual(out.status, 1)
+        XCTAssertTrue(out.stderr.contains("4 invalid line(s)"), out.stderr)
     }
 
     func testMatchBatchAndGrammarCheck() throws {

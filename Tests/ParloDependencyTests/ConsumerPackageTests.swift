@@ -53,34 +53,11 @@ final class ConsumerPackageTests: XCTestCase {
     /// Runs a program; its stdout, or a failure with its stderr.
     @discardableResult
     func run(_ program: String, _ arguments: [String], directory: URL? = nil) throws -> String {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: program)
-        p.arguments = arguments
-        if let directory { p.currentDirectoryURL = directory }
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out; p.standardError = err
-        try p.run()
-        let errData = LockedData()
-        let reader = Thread { errData.set(err.fileHandleForReading.readDataToEndOfFile()) }
-        reader.start()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        while !errData.done { Thread.sleep(forTimeInterval: 0.01) }
-        if p.terminationStatus != 0 {
-            XCTFail("\(program) \(arguments.joined(separator: " ")) failed: \(String(decoding: errData.get(), as: UTF8.self).suffix(2000))")
+        let out = try Subprocess.run(program, arguments, directory: directory)
+        if out.status != 0 {
+            XCTFail("\(program) \(arguments.joined(separator: " ")) failed: \(out.stderr.suffix(2000))")
             throw CocoaError(.executableLoad)
         }
-        return String(decoding: o, as: UTF8.self)
+        return out.stdout
     }
-}
-
-/// Stderr read on another thread (a full pipe would block the child), handed over under a lock.
-// @unchecked Sendable: `data` and `done` are read and written only under `lock`.
-final class LockedData: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data = Data()
-    private var finished = false
-    func set(_ d: Data) { lock.withLock { data = d; finished = true } }
-    func get() -> Data { lock.withLock { data } }
-    var done: Bool { lock.withLock { finished } }
 }
