@@ -44,3 +44,39 @@ public struct TaggedEvent<Payload: Encodable>: Encodable {
     public init(type: String, payload: Payload) { self.type = type; self.payload = payload }
     public func encode(to encoder: any Encoder) throws { try EventCoding.encode(payload, type: type, to: encoder) }
 }
+
+/// The cases of a timed event enum: each names its JSON `type` and carries one payload.
+public protocol EventKind: Sendable, Equatable {
+    /// The JSON `type` and the payload written beside it.
+    var parts: (type: String, payload: any Encodable) { get }
+    /// The case for `type`, its payload decoded from `decoder`.
+    init(type: String, from decoder: any Decoder) throws
+}
+
+/// An event stamped with `t` whose kind is an `EventKind` (`StudyEvent`, `SpokenEvent`): the
+/// flat JSON shape (`type`, `t`, the payload's fields) is written and read here, once.
+public protocol TimedEvent: Codable, Sendable, Equatable {
+    associatedtype Kind: EventKind
+    var t: Double { get }
+    var kind: Kind { get }
+    init(t: Double, _ kind: Kind)
+}
+
+extension TimedEvent {
+    /// The JSON `type`.
+    public var type: String { kind.parts.type }
+
+    public func encode(to encoder: any Encoder) throws {
+        let (type, payload) = kind.parts
+        try EventCoding.encode(payload, type: type, t: t, to: encoder)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(t: try EventCoding.t(in: decoder) ?? 0, try Kind(type: EventCoding.type(in: decoder), from: decoder))
+    }
+
+    /// A field by its JSON name (for tests and printers that read events generically).
+    public subscript(key: String) -> JSONValue? { EventCoding.fields(of: self)[key] }
+    /// A string field, or nil.
+    public func string(_ key: String) -> String? { self[key]?.stringValue }
+}

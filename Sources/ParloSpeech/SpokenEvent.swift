@@ -6,13 +6,13 @@ import ParloCore
 /// Text positions are `chars: [start, end]` in UTF-16 code units of the text spoken — the
 /// indices a browser's `String.slice` takes — so a page can highlight the word being heard.
 /// Sentence numbers count from 0.
-public struct SpokenEvent: Sendable, Equatable, Codable {
+public struct SpokenEvent: TimedEvent {
     public var t: Double
     public var kind: Kind
 
     public init(t: Double, _ kind: Kind) { self.t = t; self.kind = kind }
 
-    public enum Kind: Sendable, Equatable {
+    public enum Kind: EventKind {
         case utteranceStart(Utterance)
         case sentence(Sentence)
         case word(Word)
@@ -46,12 +46,11 @@ public struct SpokenEvent: Sendable, Equatable, Codable {
         public var total: Int?
         public init(sentences: Int, total: Int?) { self.sentences = sentences; self.total = total }
     }
+}
 
-    /// The JSON `type`.
-    public var type: String { parts.type }
-
-    private var parts: (type: String, payload: any Encodable) {
-        switch kind {
+extension SpokenEvent.Kind {
+    public var parts: (type: String, payload: any Encodable) {
+        switch self {
         case .utteranceStart(let p): ("utterance_start", p)
         case .sentence(let p): ("sentence", p)
         case .word(let p): ("word", p)
@@ -60,20 +59,16 @@ public struct SpokenEvent: Sendable, Equatable, Codable {
         }
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        try EventCoding.encode(parts.payload, type: parts.type, t: t, to: encoder)
-    }
-
-    public init(from d: any Decoder) throws {
-        t = try EventCoding.t(in: d) ?? 0
-        switch try EventCoding.type(in: d) {
-        case "utterance_start": kind = .utteranceStart(try Utterance(from: d))
-        case "sentence": kind = .sentence(try Sentence(from: d))
-        case "word": kind = .word(try Word(from: d))
-        case "utterance_end": kind = .utteranceEnd(try UtteranceEnd(from: d))
-        case "reading_end": kind = .readingEnd(try ReadingEnd(from: d))
-        case let other:
-            throw DecodingError.dataCorrupted(.init(codingPath: d.codingPath, debugDescription: "unknown speech event type '\(other)'"))
+    public init(type: String, from d: any Decoder) throws {
+        typealias E = SpokenEvent
+        switch type {
+        case "utterance_start": self = .utteranceStart(try E.Utterance(from: d))
+        case "sentence": self = .sentence(try E.Sentence(from: d))
+        case "word": self = .word(try E.Word(from: d))
+        case "utterance_end": self = .utteranceEnd(try E.UtteranceEnd(from: d))
+        case "reading_end": self = .readingEnd(try E.ReadingEnd(from: d))
+        default:
+            throw DecodingError.dataCorrupted(.init(codingPath: d.codingPath, debugDescription: "unknown speech event type '\(type)'"))
         }
     }
 }

@@ -7,13 +7,13 @@ import ParloSpeech
 ///
 /// `t` is the session clock (seconds since the session started; the recording's own time when a
 /// recording is played faster than real time). Sentence and material numbers count from 0.
-public struct StudyEvent: Sendable, Equatable, Codable {
+public struct StudyEvent: TimedEvent {
     public var t: Double
     public var kind: Kind
 
     public init(t: Double, _ kind: Kind) { self.t = t; self.kind = kind }
 
-    public enum Kind: Sendable, Equatable {
+    public enum Kind: EventKind {
         /// Which commands can be said now: "all", or "reading_controls" while Parlo speaks.
         case listening(Listening)
         case command(Command)
@@ -75,29 +75,11 @@ public struct StudyEvent: Sendable, Equatable, Codable {
     public struct Timer: Codable, Sendable, Equatable { public var minutes: Int }
     public struct CharacterChanged: Codable, Sendable, Equatable { public var character, color: String }
     public struct Help: Codable, Sendable, Equatable { public var commands, examples: [String] }
-
-    /// The JSON `type`.
-    public var type: String { kind.parts.type }
-
-    /// A field by its JSON name (for tests and printers that read events generically).
-    public subscript(key: String) -> JSONValue? { EventCoding.fields(of: self)[key] }
-    /// A string field, or nil.
-    public func string(_ key: String) -> String? { self[key]?.stringValue }
-
-    public func encode(to encoder: any Encoder) throws {
-        let (type, payload) = kind.parts
-        try EventCoding.encode(payload, type: type, t: t, to: encoder)
-    }
-
-    public init(from decoder: any Decoder) throws {
-        t = try EventCoding.t(in: decoder) ?? 0
-        kind = try Kind(type: EventCoding.type(in: decoder), from: decoder)
-    }
 }
 
 extension StudyEvent.Kind {
     /// The JSON `type` and the payload written beside it.
-    var parts: (type: String, payload: any Encodable) {
+    public var parts: (type: String, payload: any Encodable) {
         switch self {
         case .listening(let p): ("listening", p)
         case .command(let p): ("command", p)
@@ -122,7 +104,7 @@ extension StudyEvent.Kind {
         }
     }
 
-    init(type: String, from d: any Decoder) throws {
+    public init(type: String, from d: any Decoder) throws {
         typealias E = StudyEvent
         switch type {
         case "listening": self = .listening(try E.Listening(from: d))
