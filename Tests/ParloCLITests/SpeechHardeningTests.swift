@@ -86,18 +86,41 @@ final class SpeechHardeningTests: ScratchFolderTestCase {
                 ((try? FileManager.default.attributesOfItem(atPath: wav)[.size] as? Int) ?? 0) > 100_000
             }
             XCTAssertFalse(out.stdout.contains("\"finished\""), "the text ended before the signal: make it longer")
-            // libsndfile repairs a zero-size header when reading: check the header bytes as
-            // other players see them.
-            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: wav)))
-            func u32(_ at: Int) -> Int { (0..<4).reduce(0) { $0 | Int(bytes[at + $1]) << (8 * $1) } }
-            let dataAt = try XCTUnwrap((12..<(bytes.count - 8)).first { Array(bytes[$0..<($0 + 4)]) == Array("data".utf8) }, "\(name): no data chunk in \(bytes.count) bytes")
-            let dataSize = u32(dataAt + 4)
-            XCTAssertGreaterThan(dataSize, 22050, "\(name): the header claims (almost) no audio")
-            XCTAssertLessThanOrEqual(dataAt + 8 + dataSize, bytes.count, "\(name): the header claims more than the file holds")
-            XCTAssertLessThanOrEqual(u32(4) + 8, bytes.count, "\(name): RIFF size beyond the file")
-            XCTAssertGreaterThan(dataAt + 8 + dataSize, bytes.count - 100_000, "\(name): the header lags far behind the data")
-            XCTAssertGreaterThan(try SoundFile(path: wav).frames, 0)
+            try assertHeaderHoldsTheAudio(wav, name, minimumDataBytes: 22050)
         }
+    }
+
+    /// `parlo study --out`, replaying the recorded session at real time, stopped by a signal after
+    /// the first replies: the WAV keeps them, and every event printed is a whole JSON line.
+    func testInterruptedStudyKeepsTheRepliesSpokenSoFar() throws {
+        let session = BatchCatalogTests.root.appendingPathComponent("audio-fixtures/session/demo-session.wav").path
+        for (signal, name) in [(SIGTERM, "study-term.wav"), (SIGINT, "study-int.wav")] {
+            let wav = path(name)
+            let (out, _) = try ParloProcess.interrupt(["study", "--input", session, "--json", "--out", wav, "--grammar", Self.grammar],
+                                                      after: 0.3, signal: signal) {
+                ((try? FileManager.default.attributesOfItem(atPath: wav)[.size] as? Int) ?? 0) > 30_000
+            }
+            let events = try out.stdout.split(separator: "\n").map { try ParloProcess.object(String($0)) }
+            let replies = events.filter { $0["type"] as? String == "reply" }
+            XCTAssertGreaterThan(replies.count, 0, "\(name): a reply was spoken before the signal")
+            XCTAssertLessThan(events.filter { $0["type"] as? String == "command" }.count, 7,
+                              "\(name): the signal came before the session's end")
+            try assertHeaderHoldsTheAudio(wav, name, minimumDataBytes: 30_000)
+        }
+    }
+
+    /// The WAV header of an interrupted output, read byte by byte (libsndfile repairs a zero-size
+    /// header when reading, other players do not): it claims the audio written, no more, no less.
+    func assertHeaderHoldsTheAudio(_ wav: String, _ name: String, minimumDataBytes: Int) throws {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: wav)))
+        func u32(_ at: Int) -> Int { (0..<4).reduce(0) { $0 | Int(bytes[at + $1]) << (8 * $1) } }
+        let dataAt = try XCTUnwrap((12..<(bytes.count - 8)).first { Array(bytes[$0..<($0 + 4)]) == Array("data".utf8) }, "\(name): no data chunk in \(bytes.count) bytes")
+        let dataSize = u32(dataAt + 4)
+        XCTAssertGreaterThan(dataSize, minimumDataBytes, "\(name): the header claims (almost) no audio")
+        XCTAssertLessThanOrEqual(dataAt + 8 + dataSize, bytes.count, "\(name): the header claims more than the file holds")
+        XCTAssertLessThanOrEqual(u32(4) + 8, bytes.count, "\(name): RIFF size beyond the file")
+        XCTAssertGreaterThan(dataAt + 8 + dataSize, bytes.count - 100_000, "\(name): the header lags far behind the data")
+        XCTAssertGreaterThan(try SoundFile(path: wav).frames, 0)
     }
 
     func testSSMLAudioNeverReachesESpeakAndMalformedSSMLIsOneLine() throws {
