@@ -12,8 +12,9 @@ let package = Package(
         .target(name: "CLibFuzzer"),
         .executableTarget(name: "ParloFuzz",
                           dependencies: ["CLibFuzzer", .product(name: "ParloFuzzHarness", package: "Parlo")],
-                          // Parlo's release modules autolink the static Swift runtime (see ../Package.swift).
-                          linkerSettings: [.unsafeFlags(["-static-stdlib", "-use-ld=lld"])]),
+                          // Dynamic Swift runtime: the static one needs FoundationXML's private
+                          // _CFXMLInterface archive, which SwiftPM links only for --static-swift-stdlib.
+                          linkerSettings: [.unsafeFlags(["-use-ld=lld"])]),
     ],
     swiftLanguageModes: [.v5]
 )
