@@ -18,7 +18,7 @@ public struct FuzzTarget: Sendable {
     /// Every target, in the order `scripts/fuzz` runs them.
     public static let all: [FuzzTarget] = [
         TemplateHarness.target, CatalogHarness.target, JSGFHarness.target, MatcherHarness.target,
-        ReadingHarness.target, ResultsHarness.target, RawAudioHarness.target, AudioHeaderHarness.target,
+        ReadingHarness.target, ResultsHarness.target, RawAudioHarness.target, AudioHeaderHarness.target, SSMLHarness.target,
     ]
 
     public static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }

@@ -41,9 +41,10 @@ final class CorpusReplayTests: XCTestCase {
     func testResults() throws { try replay("results") }
     func testRawAudio() throws { try replay("raw") }
     func testAudioHeader() throws { try replay("audio") }
+    func testSSML() throws { try replay("ssml") }
 
     /// Every target has a test above, so a new target cannot go unreplayed.
     func testEveryTargetIsReplayed() {
-        XCTAssertEqual(FuzzTarget.all.map(\.name), ["template", "catalog", "jsgf", "matcher", "reading", "results", "raw", "audio"])
+        XCTAssertEqual(FuzzTarget.all.map(\.name), ["template", "catalog", "jsgf", "matcher", "reading", "results", "raw", "audio", "ssml"])
     }
 }
