@@ -7,7 +7,7 @@ import Foundation
 /// Written by hand rather than with a converter (texttopdf, ps2pdf, groff) so that tests say
 /// exactly where a running header, a page number or a hyphenated line end is, and so that the
 /// same bytes come out on every machine (no dates, no producer strings).
-public struct PDFWriter {
+public struct PDFWriter: Sendable {
     /// One line of text, `y` points from the page's top edge to its baseline.
     public struct Line: Sendable {
         public var text: String

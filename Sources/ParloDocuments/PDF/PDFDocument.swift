@@ -32,7 +32,9 @@ public final class PDFDocument: @unchecked Sendable {
         if isFolder.boolValue { throw DocumentError(.cannotOpen, "\(path) is a folder, not a PDF") }
         var status: Int32 = 0
         var message: UnsafeMutablePointer<CChar>?
-        let opened = Poppler.call { parlo_poppler_open(path, &status, &message) }
+        // poppler opens URIs, which name absolute paths only.
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        let opened = Poppler.call { parlo_poppler_open(absolute, &status, &message) }
         let why = message.map { String(cString: $0) } ?? "unknown error"
         if let message { parlo_poppler_free(message) }
         guard let opened else {
