@@ -35,7 +35,8 @@ public final class PDFDocument: @unchecked Sendable {
         // poppler opens URIs, which name absolute paths only.
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
         let opened = Poppler.call { parlo_poppler_open(absolute, &status, &message) }
-        let why = message.map { String(cString: $0) } ?? "unknown error"
+        // poppler's own words, on one line (the CLI prints one line per error).
+        let why = message.map { String(cString: $0).split(whereSeparator: \.isNewline).joined(separator: " ") } ?? "unknown error"
         if let message { parlo_poppler_free(message) }
         guard let opened else {
             switch status {
