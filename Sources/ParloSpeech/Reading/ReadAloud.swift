@@ -16,7 +16,8 @@ public struct ReadingProgress: Sendable, Equatable {
 ///
 /// Blocks come from a `TextBlockReader` and are enqueued one paragraph at a time, at most
 /// `ahead` paragraphs beyond the one being heard: the first sentence is heard while the rest of
-/// the file is not even read, and memory stays bounded for a book. The total sentence count is
+/// a text file is not even read (a PDF is read page by page, Markdown parsed whole), and memory
+/// stays bounded for a book. The total sentence count is
 /// computed by a separate pass in the background (progress shows it once known). The position
 /// is saved at every sentence so the next `read` resumes there.
 // @unchecked Sendable: the settings (`language`, `ahead`, `store`) are set before `run` and only read by the task running it; the one value the background counting task shares is `totalBox`, a LockedBox.
