@@ -71,6 +71,21 @@ final class PDFReaderTests: XCTestCase {
         XCTAssertEqual(try PDFReader(path: path).blocks().map(\.text), ["Fractions.", "A fraction is a part of a whole."])
     }
 
+    func testLayoutRulesOnLinesAlone() {
+        // A lone bullet is no heading; a short capitalised line before a new paragraph is.
+        let page = PDFPageText(number: 4, lines: [
+            PDFLine("•", top: 100, bottom: 110, left: 72, right: 78),
+            PDFLine("Apples are red and grow on trees in the garden.", top: 114, bottom: 124, left: 84, right: 400),
+            PDFLine("Contents", top: 142, bottom: 152, left: 72, right: 120),
+            PDFLine("Pears are green and they grow on trees as well.", top: 156, bottom: 166, left: 72, right: 400),
+        ])
+        let blocks = PDFLayout().blocks(of: page, neighbours: [])
+        XCTAssertEqual(blocks.map(\.text), ["• Apples are red and grow on trees in the garden.", "Contents.",
+                                            "Pears are green and they grow on trees as well."])
+        XCTAssertEqual(blocks.map(\.kind), [.paragraph, .heading(level: 2), .paragraph])
+        XCTAssertEqual(Set(blocks.map(\.page)), [4])
+    }
+
     func testPageNumbersAreRecognised() {
         for s in ["7", "- 7 -", "Page 7 of 9", "pagina 12", "Pag. 3", "vii", "3 / 10", "— 14 —"] {
             XCTAssertTrue(PDFLayout.isPageNumber(s), s)

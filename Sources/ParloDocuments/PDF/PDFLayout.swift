@@ -106,9 +106,9 @@ public struct PDFLayout: Sendable {
         return out
     }
 
-    /// A few words with no final punctuation, before a capitalised line.
+    /// A few words (not a lone bullet or number) with no final punctuation, before a capitalised line.
     static func looksLikeHeading(_ line: String, before next: PDFLine) -> Bool {
-        guard let last = line.last, !".,;:!?…-".contains(last) else { return false }
+        guard let last = line.last, !".,;:!?…-".contains(last), line.contains(where: \.isLetter) else { return false }
         return line.split(separator: " ").count <= 8 && (next.text.first?.isUppercase ?? false)
     }
 
