@@ -24,6 +24,27 @@ final class ReadPDFTests: ScratchFolderTestCase {
         XCTAssertFalse(out.stdout.contains("Pagina"), out.stdout)
     }
 
+    struct StudyLine: Decodable { var type: String; var page: Int?; var text: String?; var sentences: Int? }
+
+    func testStudyReadsTheCurrentPageOfThePDFWithTypedCommands() throws {
+        let sample = Repository.root.appendingPathComponent("Sources/ParloStudy/Resources/sample").path
+        let commands = ["open science", "next", "read this page", "next page", "leggi questa pagina"].joined(separator: "\n")
+        // --out, not --mute: a file sink makes each typed command wait until the page is read,
+        // so "next page" comes after the reading (with --mute it could skip a sentence instead).
+        let out = try ParloProcess.run(["study", "--text", "--json", "--out", path("study.wav"), "--grammar", Repository.grammars, sample],
+                                       stdin: commands + "\n")
+        XCTAssertEqual(out.status, 0, out.stderr)
+        let lines = try out.stdout.split(separator: "\n").map { try JSONDecoder().decode(StudyLine.self, from: Data($0.utf8)) }
+        let started = lines.filter { $0.type == "reading_started" }
+        XCTAssertEqual(started.map(\.page), [1, 2])
+        XCTAssertEqual(started.map(\.sentences), [4, 4])
+        XCTAssertTrue(lines.contains { $0.type == "reply" && $0.text == "Page 2 of 3" }, out.stdout)
+        let read = lines.filter { $0.type == "sentence" }.compactMap(\.text)
+        XCTAssertEqual(read.first, "Weather and climate.")
+        XCTAssertEqual(read.dropFirst(4).first, "Air pressure.")
+        XCTAssertEqual(read.count, 8, "two pages of four sentences, not the whole file")
+    }
+
     func testRefusesScansLockedAndDamagedPDFsInOneLine() throws {
         var locked = PDFWriter.notes(header: nil, pages: [[["Segreto."]]])
         locked.encrypted = true
