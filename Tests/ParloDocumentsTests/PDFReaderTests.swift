@@ -86,6 +86,18 @@ final class PDFReaderTests: XCTestCase {
         XCTAssertEqual(Set(blocks.map(\.page)), [4])
     }
 
+    func testARunningHeaderWithThePageNumberInItIsDroppedWhateverTheDigits() throws {
+        let pages = (1...12).map { n in
+            PDFPageText(number: n, lines: [PDFLine("Fractions, chapter 2 - page \(n)", top: 30, bottom: 40, left: 72, right: 250),
+                                           PDFLine("Text of page \(n).", top: 100, bottom: 110, left: 72, right: 400)])
+        }
+        let layout = PDFLayout()
+        for n in [9, 10] {
+            let near = pages[(n - 3)...(n + 1)]
+            XCTAssertEqual(layout.blocks(of: pages[n - 1], neighbours: Array(near)).map(\.text), ["Text of page \(n)."])
+        }
+    }
+
     func testPageNumbersAreRecognised() {
         for s in ["7", "- 7 -", "Page 7 of 9", "pagina 12", "Pag. 3", "vii", "3 / 10", "— 14 —"] {
             XCTAssertTrue(PDFLayout.isPageNumber(s), s)

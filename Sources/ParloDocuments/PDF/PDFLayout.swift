@@ -64,10 +64,18 @@ public struct PDFLayout: Sendable {
         pageNumber.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
     }
 
-    /// A line's text with its numbers blurred, for matching a running header across pages.
+    /// A line's text with each number blurred to "#" (page 9 and page 10 alike), for matching
+    /// a running header across pages.
     static func key(_ text: String) -> String {
-        let lowered = text.lowercased().map { $0.isNumber ? "#" : $0 }
-        return String(lowered).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        var out = ""
+        for c in text.lowercased() {
+            if c.isNumber {
+                if out.last != "#" { out.append("#") }
+            } else {
+                out.append(c)
+            }
+        }
+        return out.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
     /// Lines to paragraphs: a wide gap, or a short line that ends a sentence, closes one; a
