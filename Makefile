@@ -18,8 +18,9 @@ build: setup
 
 ## The main job on the bundled default: the batch evaluation of audio-fixtures/ with its report,
 ## then a short study session from a recorded fixture (English and Italian commands), its
-## spoken replies written to demo-study-replies.wav. The checkout's catalog and sample are named, so
-## an installed copy (found before the checkout when not named: DataLocator) or ~/Study cannot change it.
+## spoken replies written to demo-study-replies.wav, then the sample's PDF read by page into
+## demo-pdf.wav. The checkout's catalog and sample are named, so an installed copy (found before
+## the checkout when not named: DataLocator) or ~/Study cannot change it.
 demo: build
 	@scripts/check-setup base
 	$(RELEASE_BIN) batch --grammar grammars --expect audio-fixtures/commands/manifest.jsonl audio-fixtures/commands
@@ -27,6 +28,9 @@ demo: build
 	@echo "Study session from audio-fixtures/session/demo-session.wav (commands: demo-session.txt):"
 	$(RELEASE_BIN) study --input audio-fixtures/session/demo-session.wav --fast --out demo-study-replies.wav \
 	    --grammar grammars Sources/ParloStudy/Resources/sample
+	@echo
+	@echo "A PDF of the sample read aloud by page, its running header and page numbers left out (docs/reading.md):"
+	$(RELEASE_BIN) read --restart --out demo-pdf.wav Sources/ParloStudy/Resources/sample/science/weather.pdf
 
 ## The release binary, the catalog, the sample study materials, a man page and shell completions
 ## under $(DESTDIR)$(PREFIX); every file is listed in share/parlo/install-manifest.txt, which is
@@ -80,7 +84,7 @@ eval: build
 
 ## DocC for the library modules (the documentation archives land in .build/plugins/Swift-DocC).
 DOC_TARGETS = ParloCore ParloCatalog ParloCommands ParloSpeechQueue ParloMeter ParloEndpointer ParloAudio \
-	ParloRecognizer ParloGrammar ParloSpeech ParloListen ParloStudy
+	ParloRecognizer ParloGrammar ParloDocuments ParloSpeech ParloListen ParloStudy
 docs:
 	@scripts/setup
 	$(SWIFT) package generate-documentation $(foreach t,$(DOC_TARGETS),--target $(t))

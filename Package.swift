@@ -42,6 +42,8 @@ let package = Package(
         cLibrary("CSoxr", pkgConfig: "soxr", apt: ["libsoxr-dev"]),
         cLibrary("CSpeexDSP", pkgConfig: "speexdsp", apt: ["libspeexdsp-dev"]),
         cLibrary("CWebRTCVAD", pkgConfig: "webrtc-audio-processing", apt: ["libwebrtc-audio-processing-dev"]),
+        cLibrary("CCmarkGFM", pkgConfig: "libcmark-gfm", apt: ["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]),
+        cLibrary("CPoppler", pkgConfig: "poppler-glib", apt: ["libpoppler-glib-dev"]),
 
         // Pipeline stages.
         .target(name: "ParloCore"),
@@ -62,11 +64,13 @@ let package = Package(
                                                     "ParloCommands"]),
         .target(name: "Parlo", dependencies: ["ParloCore", "ParloAudio", "ParloRecognizer", "ParloEvaluation", "ParloBatch", "ParloESpeak",
                                               "ParloALSA", "ParloCapture", "ParloMeter", "ParloEndpointer", "ParloVoiceActivity", "ParloListen", "ParloSpeech",
-                                              "ParloEcho",
+                                              "ParloEcho", "ParloDocuments",
                                               "ParloCatalog", "ParloGrammar", "ParloCommands", "ParloFixtures"]),
+        // Reading material in: Markdown (cmark-gfm), PDF (poppler) and text as blocks to read aloud.
+        .target(name: "ParloDocuments", dependencies: ["ParloCore", "CCmarkGFM", "CPoppler"]),
         // The speech queue's rules (priorities, pause, skip), pure Swift; ParloSpeech drives them.
         .target(name: "ParloSpeechQueue"),
-        .target(name: "ParloSpeech", dependencies: ["ParloCore", "ParloSpeechQueue", "ParloAudio", "ParloESpeak", "ParloALSA", "ParloMeter", .product(name: "Logging", package: "swift-log"),
+        .target(name: "ParloSpeech", dependencies: ["ParloCore", "ParloDocuments", "ParloSpeechQueue", "ParloAudio", "ParloESpeak", "ParloALSA", "ParloMeter", .product(name: "Logging", package: "swift-log"),
                                                      .product(name: "Yams", package: "Yams")]),
         // The catalog model and its sentences, pure Swift; compiling it for PocketSphinx is ParloGrammar.
         .target(name: "ParloCatalog", dependencies: ["ParloCore", "Yams"]),
@@ -75,7 +79,7 @@ let package = Package(
         .target(name: "ParloCommands", dependencies: ["ParloCore", "ParloCatalog", .product(name: "Logging", package: "swift-log")]),
         .target(name: "ParloFixtures", dependencies: ["ParloCore", "ParloAudio", "ParloCatalog", "ParloESpeak", "ParloSpeech",
                                                       .product(name: "Logging", package: "swift-log")]),
-        .target(name: "ParloStudy", dependencies: ["ParloCore", "ParloCatalog", "ParloGrammar", "ParloCommands", "ParloSpeech", "ParloListen", "ParloMeter", "ParloEndpointer", "ParloVoiceActivity",
+        .target(name: "ParloStudy", dependencies: ["ParloCore", "ParloDocuments", "ParloCatalog", "ParloGrammar", "ParloCommands", "ParloSpeech", "ParloListen", "ParloMeter", "ParloEndpointer", "ParloVoiceActivity",
                                                    "ParloCapture", "ParloRecognizer", "ParloAudio", "ParloESpeak",
                                                    "ParloEcho",
                                                    .product(name: "Logging", package: "swift-log")],
@@ -89,7 +93,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
 
-        .target(name: "ParloFuzzHarness", dependencies: ["ParloCore", "ParloAudio", "ParloRecognizer", "ParloEvaluation", "ParloBatch",
+        .target(name: "ParloFuzzHarness", dependencies: ["ParloCore", "ParloDocuments", "ParloAudio", "ParloRecognizer", "ParloEvaluation", "ParloBatch",
                                                         "ParloESpeak", "ParloSpeech", "ParloCatalog", "ParloCommands"]),
 
                 // Benchmarks (`make bench`), outside the library's sources.
@@ -118,12 +122,13 @@ let package = Package(
         .testTarget(name: "ParloCLITests", dependencies: ["ParloCLI", "ParloAudio", "ParloTesting"]),
         .testTarget(name: "ParloSpeechTests", dependencies: ["ParloSpeech", "ParloRecognizer", "ParloAudio", "ParloCatalog", "ParloGrammar", "ParloCore", "ParloTesting"]),
         .testTarget(name: "ParloCatalogTests", dependencies: ["ParloCatalog", "ParloGrammar", "ParloRecognizer", "ParloTesting"]),
-        .testTarget(name: "ParloStudyTests", dependencies: ["ParloStudy", "ParloCatalog", "ParloGrammar", "ParloCommands", "ParloSpeech", "ParloListen",
+        .testTarget(name: "ParloStudyTests", dependencies: ["ParloStudy", "ParloDocuments", "ParloTesting", "ParloCatalog", "ParloGrammar", "ParloCommands", "ParloSpeech", "ParloListen",
                                                          "ParloEcho",
                                                          "ParloCapture", "ParloALSA", "ParloAudio", "ParloRecognizer", "ParloCore", "ParloESpeak"]),
         .testTarget(name: "ParloCommandsTests", dependencies: ["ParloCommands", "ParloCatalog", "ParloGrammar", "ParloRecognizer", "ParloAudio", "ParloTesting"]),
         .testTarget(name: "ParloFixturesTests", dependencies: ["ParloFixtures", "ParloCatalog", "ParloGrammar", "ParloCommands", "ParloRecognizer", "ParloAudio", "ParloCLI", "ParloTesting"]),
         .testTarget(name: "ParloFuzzHarnessTests", dependencies: ["ParloFuzzHarness"]),
+        .testTarget(name: "ParloDocumentsTests", dependencies: ["ParloDocuments", "ParloTesting"]),
         .testTarget(name: "ParloEchoTests", dependencies: ["ParloEcho", "ParloSpeech", "ParloAudio", "ParloCore", "ParloESpeak", "ParloCapture"]),
     ],
     swiftLanguageModes: [.v6]

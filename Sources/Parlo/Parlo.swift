@@ -20,3 +20,4 @@
 @_exported import ParloCommands
 @_exported import ParloFixtures
 @_exported import ParloEcho
+@_exported import ParloDocuments

@@ -1,11 +1,12 @@
 import ArgumentParser
 import Foundation
 import ParloCore
+import ParloDocuments
 import ParloSpeech
 
-/// `parlo read`: read a text or Markdown file aloud, resuming where the student stopped.
+/// `parlo read`: read a text, Markdown or PDF file aloud, resuming where the student stopped.
 struct ReadCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "read", abstract: "Read a text or Markdown file aloud.")
+    static let configuration = CommandConfiguration(commandName: "read", abstract: "Read a text, Markdown or PDF file aloud.")
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var speech: SpeechOptions
@@ -20,7 +21,7 @@ struct ReadCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Treat the file as Markdown whatever its extension.")
     var markdown = false
 
-    @Argument(help: "The file to read (.md/.markdown are read as Markdown).")
+    @Argument(help: "The file to read (.md/.markdown are read as Markdown, .pdf as PDF).")
     var file: String
 
     func validate() throws {
@@ -30,8 +31,13 @@ struct ReadCommand: AsyncParsableCommand {
     /// Refuses, in one line, what would otherwise be read as nothing or never end: a folder, a
     /// device (/dev/zero streams forever), an empty file, binary data, another encoding than UTF-8.
     /// Only the first 64 KiB are looked at: a long book is streamed, not loaded to be checked.
-    static func checkReadable(_ file: String) throws {
+    /// A PDF is opened with poppler instead, which refuses a scan, a locked or a damaged file.
+    static func checkReadable(_ file: String, markdown: Bool = false) throws {
         if let problem = FileProblem.reading(file) { throw CLIError("\(file): \(problem)") }
+        if !markdown, DocumentFormat(path: file) == .pdf {
+            _ = try PDFReader(path: file)
+            return
+        }
         guard let handle = FileHandle(forReadingAtPath: file) else {
             throw CLIError("\(file): cannot be opened — check its permissions")
         }
@@ -45,7 +51,7 @@ struct ReadCommand: AsyncParsableCommand {
 
     func run() async throws {
         let logger = global.bootstrap()
-        try Self.checkReadable(file)
+        try Self.checkReadable(file, markdown: markdown)
         let output = try await SpeechOutput(speech, logger: logger)
         let reader = ReadAloud(path: file, queue: output.queue, language: speech.language, markdown: markdown ? true : nil)
         reader.store = ReadingPositionStore()
@@ -57,7 +63,8 @@ struct ReadCommand: AsyncParsableCommand {
                 if let s = try? encoder.line(p.spoken) { print(s) }
             } else {
                 let total = p.total.map(String.init) ?? "?"
-                print("sentence \(p.index + 1) of \(total) [\(p.language.rawValue)]: \(p.text)")
+                let page = p.page.map { " page \($0)" } ?? ""
+                print("sentence \(p.index + 1) of \(total) [\(p.language.rawValue)]\(page): \(p.text)")
             }
             fflush(nil)
         }

@@ -181,8 +181,9 @@ struct StudyPrinter: Sendable {
         case .rejected(let r): return "not a command: \"\(r.text)\""
         case .error(let e): return "\"\(e.text)\" failed: \(e.reason)"
         case .subjectOpened(let o): return "\(o.subject): \(o.materials.joined(separator: ", "))"
-        case .material(let m): return "material \(m.index + 1): \(m.title) (\(m.sentences) sentences)"
-        case .readingStarted(let r): return "reading \(r.title), \(r.sentences) sentences"
+        case .material(let m):
+            return "material \(m.index + 1): \(m.title) (\(m.sentences) sentences)" + (m.page.map { ", page \($0) of \(m.pages ?? $0)" } ?? "")
+        case .readingStarted(let r): return "reading \(r.title)" + (r.page.map { ", page \($0)" } ?? "") + ", \(r.sentences) sentences"
         case .readingPaused(let p): return "paused at sentence \(p.index + 1) of \(p.total)"
         case .readingResumed(let p): return "resumed at sentence \(p.index + 1) of \(p.total)"
         case .readingFinished: return "reading finished"

@@ -20,7 +20,7 @@ public enum TextFileCheck {
     /// What keeps `bytes` from being UTF-8 text, or nil. With `complete` false (a file's first
     /// block), a multi-byte character cut at the end is not counted against it.
     public static func problem(in bytes: Data.SubSequence, complete: Bool) -> String? {
-        if bytes.contains(0) { return "is binary data, not text — give a .txt or .md file (convert documents with e.g. pdftotext)" }
+        if bytes.contains(0) { return "is binary data, not text — give a .txt, .md or .pdf file" }
         var slice = bytes
         if !complete {
             // Drop up to 3 trailing bytes of an unfinished UTF-8 sequence.

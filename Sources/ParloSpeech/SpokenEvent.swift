@@ -29,6 +29,8 @@ public struct SpokenEvent: TimedEvent {
         public var language: String?
         public var chars: [Int]?
         public var text: String
+        /// The PDF page the sentence is on (from 1, as a viewer numbers it); nil otherwise.
+        public var page: Int? = nil
     }
     public struct Word: Codable, Sendable, Equatable {
         public var utterance: Int
@@ -97,6 +99,6 @@ extension SpeechEvent {
 extension ReadingProgress {
     /// This sentence as `parlo read` prints it.
     public var spoken: SpokenEvent {
-        SpokenEvent(t: t, .sentence(.init(index: index, total: total, language: language.rawValue, text: text)))
+        SpokenEvent(t: t, .sentence(.init(index: index, total: total, language: language.rawValue, text: text, page: page)))
     }
 }

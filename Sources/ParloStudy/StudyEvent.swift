@@ -60,11 +60,21 @@ public struct StudyEvent: TimedEvent {
     public struct Failure: Codable, Sendable, Equatable { public var text, reason: String }
     public struct Reply: Codable, Sendable, Equatable { public var text, language, character, color: String }
     public struct SubjectOpened: Codable, Sendable, Equatable { public var subject, folder: String; public var materials: [String] }
-    public struct Material: Codable, Sendable, Equatable { public var index: Int; public var name, title: String; public var sentences: Int }
+    /// For a PDF, `page` is the current page (numbered from 1, as a viewer shows it) and
+    /// `pages` the last page with text; both absent for text and Markdown.
+    public struct Material: Codable, Sendable, Equatable {
+        public var index: Int
+        public var name, title: String
+        public var sentences: Int
+        public var page: Int? = nil
+        public var pages: Int? = nil
+    }
+    /// For a PDF the reading is one page: `page` (from 1), `sentences` the page's.
     public struct ReadingStarted: Codable, Sendable, Equatable {
         public var material, title: String
         public var sentences: Int
         public var language, character, color: String
+        public var page: Int? = nil
     }
     public struct Sentence: Codable, Sendable, Equatable { public var index, total: Int; public var text: String }
     public struct ReadingPosition: Codable, Sendable, Equatable { public var index, total: Int }

@@ -1,12 +1,22 @@
 import Foundation
 import ParloCore
+import ParloDocuments
 import ParloSpeech
 
 /// One file of study material, already turned into what the session speaks.
 ///
 /// Parsed once when the folder is opened so that read_page, next/previous sentence and the mind
-/// map all count the same sentences and headings.
+/// map all count the same sentences and headings. Sentences never cross a block (paragraph,
+/// heading, item), as in `ReadAloud`, so a PDF page's sentences are exactly those of its blocks.
 public struct StudyMaterial: Sendable, Equatable {
+    /// A PDF page: its number as a viewer shows it (from 1) and its sentences (indices into
+    /// `sentences`, in order). A sentence that runs on to the next page belongs to the page it
+    /// starts on.
+    public struct Page: Sendable, Equatable {
+        public var number: Int
+        public var sentences: Range<Int>
+    }
+
     /// File name without extension, e.g. "fractions".
     public var name: String
     public var path: String
@@ -14,39 +24,70 @@ public struct StudyMaterial: Sendable, Equatable {
     public var title: String
     /// Headings below the title, in order: the outline spoken by show_mind_map.
     public var headings: [String]
-    /// The text as it is read aloud (Markdown stripped), blocks separated by blank lines.
+    /// The text as it is read aloud (markup and page furniture gone), blocks separated by blank
+    /// lines. Sentence ranges and the character positions of speech events index this text,
+    /// not the file.
     public var text: String
     /// Sentence ranges of `text`, the units of next/previous/repeat while reading.
     public var sentences: [Range<String.Index>]
+    /// The pages of a PDF that have text; empty for text and Markdown (one page: the whole file).
+    public var pages: [Page]
     /// Language detected over the whole file (materials are monolingual).
     public var language: Language
 
     /// Parses `contents`; Markdown when `markdown` (headings, lists and emphasis handled).
     public init(name: String, path: String, contents: String, markdown: Bool) {
+        self.init(name: name, path: path, blocks: Array(BlockSequence(TextBlockReader(text: contents, markdown: markdown))),
+                  plain: !markdown)
+    }
+
+    /// The material made of `blocks` (from any reader); `plain` text takes a short first line
+    /// with no period for its title.
+    public init(name: String, path: String, blocks: [DocumentBlock], plain: Bool = false) {
         self.name = name
         self.path = path
-        var headings: [String] = []
-        if markdown {
-            let md = MarkdownText()
-            var inCode = false
-            for line in contents.split(separator: "\n", omittingEmptySubsequences: false) {
-                // MarkdownText ends headings with a period so they are read as sentences; a title does not need it.
-                if case .heading(let h) = md.line(line, inCode: &inCode) {
-                    headings.append(h.hasSuffix(".") ? String(h.dropLast()) : h)
-                }
-            }
+        var headings = blocks.compactMap { b -> String? in
+            if case .heading = b.kind { return b.title }
+            return nil
         }
-        let blocks = Array(TextBlockReader(text: contents, markdown: markdown))
-        if !markdown, let first = blocks.first, first.count < 60, !first.contains(".") { headings = [first] }
+        if plain, let first = blocks.first, first.text.count < 60, !first.text.contains(".") { headings = [first.text] }
         title = headings.first ?? name
         self.headings = Array(headings.dropFirst())
-        text = blocks.joined(separator: "\n\n")
-        sentences = SentenceSegmenter().sentences(in: text)
+        // Sentences per block, as UTF-8 offsets into the joined text until it is complete.
+        let segmenter = SentenceSegmenter()
+        var text = "", offsets: [(Int, Int)] = [], pages: [Page] = []
+        for block in blocks {
+            if !text.isEmpty { text += "\n\n" }
+            let base = text.utf8.count
+            text += block.text
+            let first = offsets.count
+            for r in segmenter.sentences(in: block.text) {
+                offsets.append((base + block.text.utf8.distance(from: block.text.startIndex, to: r.lowerBound),
+                                base + block.text.utf8.distance(from: block.text.startIndex, to: r.upperBound)))
+            }
+            guard let number = block.page, offsets.count > first else { continue }
+            if let last = pages.last, last.number == number {
+                pages[pages.count - 1].sentences = last.sentences.lowerBound..<offsets.count
+            } else {
+                pages.append(Page(number: number, sentences: first..<offsets.count))
+            }
+        }
+        let utf8 = text.utf8
+        sentences = offsets.map { utf8.index(utf8.startIndex, offsetBy: $0.0)..<utf8.index(utf8.startIndex, offsetBy: $0.1) }
+        self.text = text
+        self.pages = pages
         language = LanguageDetector().detect(text) ?? .en
     }
 
     /// The sentences as strings.
     public var sentenceTexts: [String] { sentences.map { String(text[$0]) } }
+}
+
+/// A `TextBlockReader`'s blocks with their kinds.
+struct BlockSequence: Sequence, IteratorProtocol {
+    var reader: TextBlockReader
+    init(_ reader: TextBlockReader) { self.reader = reader }
+    mutating func next() -> DocumentBlock? { reader.nextBlock() }
 }
 
 /// A subject's materials (one folder).
@@ -100,7 +141,8 @@ public struct StudyLibrary: Sendable, Equatable {
         return folderNames.first { $0.value.contains(n) }?.key
     }
 
-    /// Loads every known subject folder under `root` (files sorted by name; .md, .markdown, .txt).
+    /// Loads every known subject folder under `root` (files sorted by name; .md, .markdown,
+    /// .txt, .pdf).
     public init(root: String) throws {
         self.root = root
         let fm = FileManager.default
@@ -115,8 +157,17 @@ public struct StudyLibrary: Sendable, Equatable {
             var materials: [StudyMaterial] = []
             for file in (try? fm.contentsOfDirectory(atPath: dir))?.sorted() ?? [] {
                 let ext = (file as NSString).pathExtension.lowercased()
-                guard ["md", "markdown", "txt"].contains(ext) else { continue }
+                guard DocumentFormat.materialExtensions.contains(ext) else { continue }
                 let path = (dir as NSString).appendingPathComponent(file)
+                let name = (file as NSString).deletingPathExtension
+                if DocumentFormat(path: path) == .pdf {
+                    do {
+                        materials.append(StudyMaterial(name: name, path: path, blocks: try PDFReader(path: path).blocks()))
+                    } catch {
+                        skipped.append("\(oneLine(error)); skipped")
+                    }
+                    continue
+                }
                 let contents: String
                 switch TextFileCheck.read(path) {
                 case .text(let text): contents = text
@@ -124,8 +175,7 @@ public struct StudyLibrary: Sendable, Equatable {
                     skipped.append("\(path): \(problem); skipped")
                     continue
                 }
-                materials.append(StudyMaterial(name: (file as NSString).deletingPathExtension, path: path,
-                                               contents: contents, markdown: ext != "txt"))
+                materials.append(StudyMaterial(name: name, path: path, contents: contents, markdown: ext != "txt"))
             }
             subjects[id] = StudySubject(id: id, folder: folder, materials: materials)
         }

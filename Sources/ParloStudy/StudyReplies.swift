@@ -20,6 +20,7 @@ enum StudyReplies {
     static func start(_ title: String) -> Text { (en: "Let's start with \(title)", it: "Cominciamo con \(title)") }
     static func next(_ title: String) -> Text { (en: "Next: \(title)", it: "Avanti: \(title)") }
     static func previous(_ title: String) -> Text { (en: "Back to \(title)", it: "Torniamo a \(title)") }
+    static func page(_ number: Int, of last: Int) -> Text { (en: "Page \(number) of \(last)", it: "Pagina \(number) di \(last)") }
     static let last: Text = (en: "This is the last material", it: "Questo è l'ultimo materiale")
     static let first: Text = (en: "This is the first material", it: "Questo è il primo materiale")
     static let didNotCatch: Text = (en: "Sorry, I didn't catch that", it: "Scusa, non ho capito")

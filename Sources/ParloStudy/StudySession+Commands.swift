@@ -18,6 +18,7 @@ extension StudySession {
         if reading != nil { await stopQueue() }
         subject = id
         materialIndex = 0
+        pageIndex = 0
         emit(.subjectOpened(.init(subject: id, folder: s.folder, materials: s.materials.map(\.title))))
         await say(StudyReplies.opening(id, count: s.materials.count), lang)
     }
@@ -26,6 +27,7 @@ extension StudySession {
         if subject == nil, let first = library.subjectIDs.first(where: { !(library.subjects[$0]?.materials.isEmpty ?? true) }) {
             subject = first
             materialIndex = 0
+            pageIndex = 0
             let s = library.subjects[first]!
             emit(.subjectOpened(.init(subject: first, folder: s.folder, materials: s.materials.map(\.title))))
         }
@@ -34,29 +36,54 @@ extension StudySession {
         await say(StudyReplies.start(m.title), lang)
     }
 
-    func readPage(_ lang: Language) async {
+    /// Reads the current material; for a PDF, its current page.
+    func readPage(_ lang: Language) async { await read(page: pageIndex, from: 0, lang) }
+
+    /// Reads the current material from sentence `from`; a PDF only its page `page` (an index
+    /// into `pages`), which becomes the current page.
+    func read(page: Int, from: Int, _ lang: Language) async {
         guard let m = currentMaterial else { return await say(StudyReplies.openFirst, lang) }
         // The old reading's cancel event comes through the queue's task, after the new reading
         // has taken its place: report its end now, or the UI sees two starts and one end.
         if reading != nil { await stopQueue(); endReading(finished: false) }
-        emit(.readingStarted(.init(material: m.name, title: m.title, sentences: m.sentences.count, language: m.language.rawValue,
-                                     character: character.name.lowercased(), color: character.colour)))
-        let id = await queue.enqueue(m.text, character: character, language: m.language, sentences: m.sentences)
+        let onPage = m.pages.indices.contains(page) ? page : nil
+        let span = onPage.map { m.pages[$0].sentences } ?? m.sentences.indices
+        pageIndex = onPage ?? 0
+        emit(.readingStarted(.init(material: m.name, title: m.title, sentences: span.count, language: m.language.rawValue,
+                                     character: character.name.lowercased(), color: character.colour,
+                                     page: onPage.map { m.pages[$0].number })))
+        let id = await queue.enqueue(m.text, character: character, language: m.language,
+                                     sentences: Array(m.sentences[span].dropFirst(from)))
         let index = materialIndex
-        await track(id) { reading = Reading(id: id, material: index, total: m.sentences.count) }
+        await track(id) { reading = Reading(id: id, material: index, sentence: from, total: span.count, page: onPage, offset: from) }
     }
 
-    /// Sentences while reading, materials otherwise.
+    /// Sentences while reading (on from a PDF page's last sentence to the next page, back from
+    /// its first to the page before), pages of a PDF otherwise, then materials.
     func move(_ step: Int, _ lang: Language) async {
-        if reading != nil {
-            if step > 0 { await queue.skip(.sentence) } else { await queue.previous() }
+        if let r = reading {
             emit(.readingControl(.init(control: step > 0 ? "next" : "previous")))
+            if let p = r.page, let m = material(r.material) {
+                if step > 0, r.sentence >= r.total - 1, p + 1 < m.pages.count { return await read(page: p + 1, from: 0, lang) }
+                if step < 0, r.sentence <= r.offset {
+                    // The queue holds the page from `offset` on: earlier sentences are read anew.
+                    if r.offset > 0 { return await read(page: p, from: r.offset - 1, lang) }
+                    if p > 0 { return await read(page: p - 1, from: m.pages[p - 1].sentences.count - 1, lang) }
+                }
+            }
+            if step > 0 { await queue.skip(.sentence) } else { await queue.previous() }
             return
+        }
+        if let m = currentMaterial, m.pages.indices.contains(pageIndex + step), let last = m.pages.last {
+            pageIndex += step
+            emitMaterial(m)
+            return await say(StudyReplies.page(m.pages[pageIndex].number, of: last.number), lang)
         }
         guard let s = subject, let list = library.subjects[s]?.materials else { return await say(StudyReplies.openFirst, lang) }
         let target = materialIndex + step
         guard list.indices.contains(target) else { return await say(step > 0 ? StudyReplies.last : StudyReplies.first, lang) }
         materialIndex = target
+        pageIndex = 0
         emitMaterial(list[target])
         await say(step > 0 ? StudyReplies.next(list[target].title) : StudyReplies.previous(list[target].title), lang)
     }
@@ -134,6 +161,8 @@ extension StudySession {
     }
 
     private func emitMaterial(_ m: StudyMaterial) {
-        emit(.material(.init(index: materialIndex, name: m.name, title: m.title, sentences: m.sentences.count)))
+        let page = m.pages.indices.contains(pageIndex) ? m.pages[pageIndex].number : nil
+        emit(.material(.init(index: materialIndex, name: m.name, title: m.title, sentences: m.sentences.count,
+                             page: page, pages: m.pages.last?.number)))
     }
 }

@@ -23,7 +23,10 @@ public actor StudySession {
     public static let studyScope = "study"
     public static let readingScope = "reading"
 
-    struct Reading { var id: Int; var material: Int; var sentence = 0; var total: Int }
+    /// What is being read: a material, or one page of a PDF (`page`, an index into its
+    /// `pages`). `sentence` and `total` count on the page; the queue was handed the page's
+    /// sentences from `offset` on, so its sentence numbers are `offset` less.
+    struct Reading { var id: Int; var material: Int; var sentence = 0; var total: Int; var page: Int? = nil; var offset = 0 }
     struct FocusTimer { var deadline: Double; var minutes: Int; var language: Language }
 
     public nonisolated let library: StudyLibrary
@@ -44,6 +47,9 @@ public actor StudySession {
     public internal(set) var character: SpeechCharacter
     public internal(set) var subject: String?
     public internal(set) var materialIndex = 0
+    /// The current page of a PDF material (an index into its `pages`): what "read this page"
+    /// reads; 0 for other materials.
+    public internal(set) var pageIndex = 0
     var reading: Reading?
     var timer: FocusTimer?
     var lastReply: (text: String, language: Language)?
@@ -227,9 +233,9 @@ public actor StudySession {
         switch event {
         case .sentence(let id, let index, let range, _) where id == reading?.id:
             guard var r = reading, let m = material(r.material) else { return }
-            r.sentence = index
+            r.sentence = r.offset + index
             reading = r
-            emit(.sentence(.init(index: index, total: r.total, text: String(m.text[range]))))
+            emit(.sentence(.init(index: r.sentence, total: r.total, text: String(m.text[range]))))
         case .finished(let id, _), .cancelled(let id, _):
             pending.remove(id)
             known.remove(id)

@@ -8,13 +8,16 @@ public struct ReadingProgress: Sendable, Equatable {
     public var language: Language
     /// When the sentence reached the listener, on the playback clock (see `SpeechEvent`).
     public var t: Double = 0
+    /// The PDF page (from 1) the sentence is on; nil for text and Markdown.
+    public var page: Int? = nil
 }
 
 /// Reads a document aloud through a `SpeechQueue`, streaming.
 ///
 /// Blocks come from a `TextBlockReader` and are enqueued one paragraph at a time, at most
 /// `ahead` paragraphs beyond the one being heard: the first sentence is heard while the rest of
-/// the file is not even read, and memory stays bounded for a book. The total sentence count is
+/// a text file is not even read (a PDF is read page by page, Markdown parsed whole), and memory
+/// stays bounded for a book. The total sentence count is
 /// computed by a separate pass in the background (progress shows it once known). The position
 /// is saved at every sentence so the next `read` resumes there.
 // @unchecked Sendable: the settings (`language`, `ahead`, `store`) are set before `run` and only read by the task running it; the one value the background counting task shares is `totalBox`, a LockedBox.
@@ -31,7 +34,7 @@ public final class ReadAloud: @unchecked Sendable {
     /// The document's sentence count, once the background pass has counted it.
     public var total: Int? { totalBox.value }
 
-    /// Reads `path` (text or Markdown by extension). The reader consumes `queue.events`, so the
+    /// Reads `path` (text, Markdown or PDF by extension). The reader consumes `queue.events`, so the
     /// queue must keep its default unbounded event buffer and have no other `events` consumer.
     public init(path: String, queue: SpeechQueue, language: Language? = nil, markdown: Bool? = nil) {
         self.path = path
@@ -77,7 +80,7 @@ public final class ReadAloud: @unchecked Sendable {
         defer { counter.cancel() }
         var blocks = try makeBlocks()
         var base = 0                       // global index of the next block's first sentence
-        var inFlight: [Int: (base: Int, text: String, language: Language)] = [:]
+        var inFlight: [Int: (base: Int, text: String, language: Language, page: Int?)] = [:]
         var order: [Int] = []
         var previousLanguage: Language? = nil
         var next = start
@@ -91,7 +94,7 @@ public final class ReadAloud: @unchecked Sendable {
                 guard base + ranges.count > start else { continue }
                 let skip = max(0, start - base)
                 let id = await queue.enqueue(block, language: lang, sentences: Array(ranges[skip...]))
-                inFlight[id] = (base + skip, block, lang ?? .en)
+                inFlight[id] = (base + skip, block, lang ?? .en, blocks.page)
                 order.append(id)
             }
         }
@@ -104,7 +107,7 @@ public final class ReadAloud: @unchecked Sendable {
                 let global = u.base + index
                 next = global
                 if let path { try store?.save(global, total: totalBox.value, of: path) }
-                progress(ReadingProgress(index: global, total: totalBox.value, text: String(u.text[range]), language: u.language, t: t))
+                progress(ReadingProgress(index: global, total: totalBox.value, text: String(u.text[range]), language: u.language, t: t, page: u.page))
             case .finished(let id, _), .cancelled(let id, _):
                 guard inFlight.removeValue(forKey: id) != nil else { continue }
                 order.removeAll { $0 == id }

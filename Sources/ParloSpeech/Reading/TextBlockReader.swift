@@ -1,93 +1,115 @@
 import Foundation
+import ParloDocuments
 
-/// Reads a text or Markdown file as a sequence of blocks (paragraphs, headings, list items)
-/// without loading it whole: memory stays bounded by the longest paragraph.
+/// Reads a text, Markdown or PDF file as a sequence of blocks (paragraphs, headings, list
+/// items, table rows), the units `ReadAloud` enqueues.
+///
+/// Plain text is streamed without loading it whole: memory stays bounded by the longest
+/// paragraph. Markdown is parsed whole by cmark-gfm (`MarkdownReader`); a PDF is read a page at
+/// a time (`PDFReader`), and `page` says which page the last block came from.
 public struct TextBlockReader: IteratorProtocol, Sequence {
     private let handle: FileHandle?
     private var lines: [Substring] = []
     private var carry = Data()
     private var eof = false
-    private let markdown: Bool
-    private let md = MarkdownText()
-    private var inCode = false
+    private let format: DocumentFormat
     private var paragraph: [String] = []
-    private var ready: [String] = []
-    /// Blocks longer than this many characters are cut at a line end (bounded memory).
+    private var ready: [DocumentBlock] = []
+    private var pdf: PDFReader?
+    private var nextPage = 1
+    /// Blocks longer than this many characters are cut at a sentence or word end (bounded memory).
     public var maxBlock = 8_000
+    /// The PDF page (from 1) of the block last returned; nil for text and Markdown.
+    public private(set) var page: Int?
 
-    /// Opens `path`; Markdown when `markdown` is nil and the name ends in .md/.markdown.
+    /// Opens `path`: Markdown when `markdown` is true, or nil and the name ends in
+    /// .md/.markdown; a PDF when it ends in .pdf; plain text otherwise.
     public init(path: String, markdown: Bool? = nil) throws {
         // A folder opens fine but fails on the first read, where Foundation's non-throwing
         // `readData` traps: refuse it here, with the fix.
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-            throw SpeechError(.cannotReadText, "\(path) is a folder, not a text file: give a .txt or .md file inside it")
+            throw SpeechError(.cannotReadText, "\(path) is a folder, not a text file: give a .txt, .md or .pdf file inside it")
+        }
+        let byName = DocumentFormat(path: path)
+        format = markdown == true ? .markdown : markdown == false && byName == .markdown ? .text : byName
+        if format == .pdf {
+            handle = nil
+            eof = true
+            pdf = try PDFReader(path: path)
+            return
         }
         guard let h = FileHandle(forReadingAtPath: path) else {
             throw SpeechError(.cannotReadText, "cannot open \(path)")
         }
         handle = h
-        let ext = (path as NSString).pathExtension.lowercased()
-        self.markdown = markdown ?? ["md", "markdown", "mdown"].contains(ext)
+        if format == .markdown {
+            // cmark parses a whole document: read it, then hand the blocks out.
+            let data = (try? h.readToEnd()) ?? Data()
+            eof = true
+            ready = MarkdownReader().blocks(String(decoding: data, as: UTF8.self))
+        }
     }
 
     /// Blocks of an in-memory text (for tests and `say`).
     public init(text: String, markdown: Bool) {
         handle = nil
-        carry = Data(text.utf8)
         eof = true
-        self.markdown = markdown
-        splitCarry(final: true)
+        format = markdown ? .markdown : .text
+        if markdown {
+            ready = MarkdownReader().blocks(text)
+        } else {
+            carry = Data(text.utf8)
+            splitCarry(final: true)
+        }
     }
 
-    public mutating func next() -> String? {
+    /// The next block's text.
+    public mutating func next() -> String? { nextBlock()?.text }
+
+    /// The next block, with its kind and page.
+    public mutating func nextBlock() -> DocumentBlock? {
         while ready.isEmpty {
-            if let line = nextLine() {
+            if let pdf {
+                guard nextPage <= pdf.pageCount else { return nil }
+                ready = pdf.blocks(ofPage: nextPage)
+                nextPage += 1
+            } else if format == .text, let line = nextLine() {
                 consume(line)
             } else {
                 flushParagraph()
-                return ready.isEmpty ? nil : ready.removeFirst()
+                if ready.isEmpty { return nil }
             }
         }
-        return ready.removeFirst()
+        var block = ready.removeFirst()
+        if block.text.count > maxBlock {
+            // A very long block (a book with no paragraph breaks) is cut after a sentence or word.
+            let head = block.text.prefix(maxBlock)
+            let cut = head.range(of: ". ", options: .backwards)?.upperBound
+                ?? head.lastIndex(of: " ").map { block.text.index(after: $0) } ?? head.endIndex
+            var rest = block
+            rest.text = String(block.text[cut...]).trimmingCharacters(in: .whitespaces)
+            block.text = String(block.text[..<cut]).trimmingCharacters(in: .whitespaces)
+            if !rest.text.isEmpty { ready.insert(rest, at: 0) }
+        }
+        page = block.page
+        return block
     }
 
     private mutating func consume(_ raw: Substring) {
-        guard markdown else {
-            let t = raw.trimmingCharacters(in: .whitespaces)
-            if t.isEmpty { flushParagraph() } else { append(t) }
-            return
-        }
-        switch md.line(raw, inCode: &inCode) {
-        case .blank: flushParagraph()
-        case .skip: break
-        case .heading(let s), .item(let s):
-            flushParagraph()
-            if !s.isEmpty { ready.append(s) }
-        case .text(let s): append(s)
-        }
+        let t = raw.trimmingCharacters(in: .whitespaces)
+        if t.isEmpty { flushParagraph() } else { append(t) }
     }
 
     private mutating func append(_ line: String) {
-        var s = Substring(line)
-        // A single very long line (no line breaks in the file) is cut after a sentence or word.
-        while s.count > maxBlock {
-            let head = s.prefix(maxBlock)
-            let cut = head.range(of: ". ", options: .backwards)?.upperBound
-                ?? head.lastIndex(of: " ").map { s.index(after: $0) } ?? head.endIndex
-            flushParagraph()
-            paragraph.append(String(s[..<cut]))
-            flushParagraph()
-            s = s[cut...]
-        }
-        paragraph.append(String(s))
+        paragraph.append(line)
         if paragraph.reduce(0, { $0 + $1.count }) > maxBlock { flushParagraph() }
     }
 
     private mutating func flushParagraph() {
         let text = paragraph.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
         paragraph.removeAll()
-        if !text.isEmpty { ready.append(text) }
+        if !text.isEmpty { ready.append(DocumentBlock(text)) }
     }
 
     private mutating func nextLine() -> Substring? {

@@ -1,0 +1,135 @@
+import Foundation
+import ParloDocuments
+import ParloTesting
+import XCTest
+
+/// PDFs written at test time (`PDFWriter`), read through poppler: reading order, furniture
+/// dropped, hyphens joined, pages kept, and one-line refusals for what cannot be read.
+final class PDFReaderTests: XCTestCase {
+    var folder: String!
+
+    override func setUpWithError() throws {
+        folder = NSTemporaryDirectory() + "parlo-pdf-\(UUID().uuidString)/"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
+
+    func write(_ writer: PDFWriter, _ name: String) throws -> String {
+        let path = folder + name
+        try writer.write(to: path)
+        return path
+    }
+
+    func testEnglishNotesLoseHeadersAndPageNumbersAndJoinHyphens() throws {
+        let path = try write(PDFWriter.notes(header: "Science notes — The water cycle", footer: "Page # of 3", pages: [
+            [["Water Cycle"], ["Water evaporates from the sea when the sun", "warms it, and the vapour rises."], ["Clouds form as the vapour cools and conden-", "ses into droplets."]],
+            [["Rain falls when the droplets grow too heavy", "to float."]],
+            [["Rivers carry the water back to the sea."]],
+        ]), "water.pdf")
+        let reader = try PDFReader(path: path)
+        XCTAssertEqual(reader.pageCount, 3)
+        let blocks = reader.blocks()
+        XCTAssertEqual(blocks.map(\.text), [
+            "Water Cycle.",
+            "Water evaporates from the sea when the sun warms it, and the vapour rises.",
+            "Clouds form as the vapour cools and condenses into droplets.",
+            "Rain falls when the droplets grow too heavy to float.",
+            "Rivers carry the water back to the sea.",
+        ])
+        XCTAssertEqual(blocks.map(\.page), [1, 1, 1, 2, 3])
+        XCTAssertEqual(blocks[0].kind, .heading(level: 2))
+    }
+
+    func testItalianNotesKeepAccentsAndAbbreviations() throws {
+        let path = try write(PDFWriter.notes(header: "Storia — Appunti di classe", footer: "- # -", pages: [
+            [["Nel 27 a.C. Ottaviano divenne il primo impe-", "ratore di Roma."], ["La città era già grande: più di un milione", "di abitanti."]],
+            [["L’impero durò fino al 476 d.C., quando cadde", "l’ultimo imperatore d’Occidente."]],
+        ]), "storia.pdf")
+        let blocks = try PDFReader(path: path).blocks()
+        XCTAssertEqual(blocks.map(\.text), [
+            "Nel 27 a.C. Ottaviano divenne il primo imperatore di Roma.",
+            "La città era già grande: più di un milione di abitanti.",
+            "L’impero durò fino al 476 d.C., quando cadde l’ultimo imperatore d’Occidente.",
+        ])
+        XCTAssertEqual(blocks.map(\.page), [1, 1, 2])
+    }
+
+    func testASentenceRunningOnToTheNextPageIsOneBlockOnThePageItStarts() throws {
+        let path = try write(PDFWriter.notes(header: "Notes", pages: [
+            [["First page starts here."], ["This sentence goes on"]],
+            [["over the page break and ends here."], ["Then a new one."]],
+        ]), "runon.pdf")
+        let reader = try PDFReader(path: path)
+        XCTAssertEqual(reader.blocks(ofPage: 1).map(\.text), ["First page starts here.", "This sentence goes on over the page break and ends here."])
+        XCTAssertEqual(reader.blocks(ofPage: 2).map(\.text), ["Then a new one."])
+    }
+
+    func testAOnePageDocumentKeepsItsHeaderButNotItsPageNumber() throws {
+        // Nothing to compare the header with: it stays, read as a heading.
+        let path = try write(PDFWriter.notes(header: "Fractions", footer: "Pagina 1", pages: [[["A fraction is a part of a whole."]]]), "one.pdf")
+        XCTAssertEqual(try PDFReader(path: path).blocks().map(\.text), ["Fractions.", "A fraction is a part of a whole."])
+    }
+
+    func testLayoutRulesOnLinesAlone() {
+        // A lone bullet is no heading; a short capitalised line before a new paragraph is.
+        let page = PDFPageText(number: 4, lines: [
+            PDFLine("•", top: 100, bottom: 110, left: 72, right: 78),
+            PDFLine("Apples are red and grow on trees in the garden.", top: 114, bottom: 124, left: 84, right: 400),
+            PDFLine("Contents", top: 142, bottom: 152, left: 72, right: 120),
+            PDFLine("Pears are green and they grow on trees as well.", top: 156, bottom: 166, left: 72, right: 400),
+        ])
+        let blocks = PDFLayout().blocks(of: page, neighbours: [])
+        XCTAssertEqual(blocks.map(\.text), ["• Apples are red and grow on trees in the garden.", "Contents.",
+                                            "Pears are green and they grow on trees as well."])
+        XCTAssertEqual(blocks.map(\.kind), [.paragraph, .heading(level: 2), .paragraph])
+        XCTAssertEqual(Set(blocks.map(\.page)), [4])
+    }
+
+    func testARunningHeaderWithThePageNumberInItIsDroppedWhateverTheDigits() throws {
+        let pages = (1...12).map { n in
+            PDFPageText(number: n, lines: [PDFLine("Fractions, chapter 2 - page \(n)", top: 30, bottom: 40, left: 72, right: 250),
+                                           PDFLine("Text of page \(n).", top: 100, bottom: 110, left: 72, right: 400)])
+        }
+        let layout = PDFLayout()
+        for n in [9, 10] {
+            let near = pages[(n - 3)...(n + 1)]
+            XCTAssertEqual(layout.blocks(of: pages[n - 1], neighbours: Array(near)).map(\.text), ["Text of page \(n)."])
+        }
+    }
+
+    func testPageNumbersAreRecognised() {
+        for s in ["7", "- 7 -", "Page 7 of 9", "pagina 12", "Pag. 3", "vii", "3 / 10", "— 14 —"] {
+            XCTAssertTrue(PDFLayout.isPageNumber(s), s)
+        }
+        for s in ["7 dwarfs", "Page seven", "Chapter 3", "mix", "ill", "1984 was a year."] {
+            XCTAssertFalse(PDFLayout.isPageNumber(s), s)
+        }
+    }
+
+    func testAScannedPDFIsRefusedInOneLine() throws {
+        let scan = PDFWriter(pages: [PDFWriter.Page(image: true), PDFWriter.Page(image: true)])
+        let path = try write(scan, "scan.pdf")
+        XCTAssertThrowsError(try PDFReader(path: path)) { error in
+            let e = error as? DocumentError
+            XCTAssertEqual(e?.code, .noTextLayer)
+            XCTAssertEqual(e?.message, "\(path) has no text layer: its 2 pages are pictures (a scan?) — run OCR on it first (e.g. ocrmypdf), or give a text version")
+        }
+    }
+
+    func testEncryptedDamagedAndMissingPDFsAreRefusedInOneLine() throws {
+        var locked = PDFWriter.notes(header: nil, pages: [[["Secret."]]])
+        locked.encrypted = true
+        let lockedPath = try write(locked, "locked.pdf")
+        XCTAssertThrowsError(try PDFReader(path: lockedPath)) { XCTAssertEqual(($0 as? DocumentError)?.code, .encrypted) }
+
+        let broken = folder + "broken.pdf"
+        try Data("%PDF-1.4\nthis is no pdf at all\n".utf8).write(to: URL(fileURLWithPath: broken))
+        XCTAssertThrowsError(try PDFReader(path: broken)) { error in
+            XCTAssertEqual((error as? DocumentError)?.code, .damaged)
+            XCTAssertFalse((error as? DocumentError)?.message.contains("\n") ?? true)
+        }
+        XCTAssertThrowsError(try PDFReader(path: folder + "missing.pdf")) { XCTAssertEqual(($0 as? DocumentError)?.code, .cannotOpen) }
+        XCTAssertThrowsError(try PDFReader(path: folder)) { XCTAssertEqual(($0 as? DocumentError)?.code, .cannotOpen) }
+    }
+}
