@@ -18,6 +18,7 @@ struct BatchCommand: ParsableCommand {
         """)
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var acoustic: ModelOptions
 
     @Option(help: "JSGF grammar file to recognise against (instead of a command catalog).")
     var jsgf: String?
@@ -28,8 +29,11 @@ struct BatchCommand: ParsableCommand {
     @Flag(name: .customLong("no-reject"), help: "With a catalog: keep the closest command even for speech that fits none.")
     var noReject = false
 
-    @Option(help: "Worker threads, each with its own decoder (default: number of cores).")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    @Option(help: "Worker threads, each with its own decoder (default: the number of cores).")
+    var jobs: Int?
+
+    /// `--jobs`, else one worker per core.
+    private var workers: Int { jobs ?? ProcessInfo.processInfo.activeProcessorCount }
 
     @OptionGroup var output: OutputOptions
 
@@ -76,7 +80,7 @@ struct BatchCommand: ParsableCommand {
     @Option(name: .customLong("noise-floor"), parsing: .unconditional, help: ArgumentHelp("Faint pink noise laid under every file, in dBFS RMS, as a microphone's own noise would be: generated and edited audio is digitally silent between words, which the en-us model never heard ('off' for none).", valueName: "DB"))
     var noiseFloor: String = "\(Int(Recognizer.fileNoiseFloorDB))"
 
-    @Option(name: .customLong("denoise"), parsing: .unconditional, help: ArgumentHelp("Suppress steady background noise in noisy files before recognition, by at most this many dB (libspeexdsp), or 'off'. On the command fixtures, 15 took 5 dB SNR from 83 to 99 of 104 right, clean and 15 dB unchanged.", valueName: "DB"))
+    @Option(name: .customLong("denoise"), parsing: .unconditional, help: ArgumentHelp("Suppress steady background noise in noisy files before recognition, by at most this many dB (libspeexdsp), or 'off'.", valueName: "DB"))
     var denoise: String = "\(-BatchCommand.defaultSuppression.suppressDB)"
 
     @Option(name: .customLong("denoise-frame"), help: ArgumentHelp("With --denoise: the suppressor's frame, in samples at 16 kHz: 160 or 320.", valueName: "N"))
@@ -124,7 +128,7 @@ struct BatchCommand: ParsableCommand {
         }
         if ![160, 320].contains(denoiseFrame) { throw ValidationError("--denoise-frame takes 160 or 320 samples, got \(denoiseFrame)") }
         if noiseFloor != "off" && Double(noiseFloor) == nil { throw ValidationError("--noise-floor takes a level in dBFS (e.g. -55) or 'off', got '\(noiseFloor)'") }
-        if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if resume && out == nil { throw ValidationError("--resume needs --out FILE to resume from") }
         if jsgf != nil && grammar != nil { throw ValidationError("give either --jsgf FILE or --grammar FOLDER, not both") }
     }
@@ -137,7 +141,7 @@ struct BatchCommand: ParsableCommand {
         for m in missing { printError("\(m): \(FileProblem.reading(m) ?? "no such file or folder")") }
 
         let expectations = try expect.map { try ExpectationSet(manifest: $0) } ?? ExpectationSet()
-        let model = try AcousticModel.locate(global.model)
+        let model = try acoustic.locate()
         let options = try parsedDecoderOptions()
         let rawFormat = try raw.format()
         if let warning = raw.ignoredWarning(for: files) { printError(warning) }
@@ -146,9 +150,9 @@ struct BatchCommand: ParsableCommand {
         var session = try BatchSession(outPath: out, resume: resume, expectations: expectations,
                                        json: output.asJSON, total: files.count)
         let todo = files.filter { !session.isDone($0) }
-        log.debug("batch", metadata: ["files": "\(files.count)", "todo": "\(todo.count)", "jobs": "\(jobs)"])
+        log.debug("batch", metadata: ["files": "\(files.count)", "todo": "\(todo.count)", "jobs": "\(workers)"])
         try runner.run(todo) { _, result in session.record(result) }
-        let summary = session.finish(wallSeconds: Date().timeIntervalSince(start), jobs: min(jobs, max(1, todo.count)))
+        let summary = session.finish(wallSeconds: Date().timeIntervalSince(start), jobs: min(workers, max(1, todo.count)))
         if summary.failed > 0 || !missing.isEmpty || files.isEmpty {
             // A path already reported missing explains the empty batch: one line, not two.
             if files.isEmpty && missing.isEmpty { printError("no audio files found in \(paths.joined(separator: " "))") }
@@ -171,7 +175,7 @@ struct BatchCommand: ParsableCommand {
                 try Recognizer(model: model, grammar: grammar, options: options, rejection: rejection, noiseFloor: floorLevel)
             }
             _ = try make()
-            return BatchRunner(jobs: jobs, decoder: decoder, recognizer: make)
+            return BatchRunner(jobs: workers, decoder: decoder, recognizer: make)
         }
         let compiled = try CatalogCompiler(model: model, logger: logger).compile(loadCatalog(grammar))
         let matcher = CommandMatcher(sentences: compiled.sentences)
@@ -180,7 +184,7 @@ struct BatchCommand: ParsableCommand {
             try CatalogRecognizer(compiled: compiled, model: model, options: options, rejection: rejection, noiseFloor: floorLevel)
         }
         _ = try make()
-        return BatchRunner(jobs: jobs, decoder: decoder, interpreter: { matcher.match($0) },
+        return BatchRunner(jobs: workers, decoder: decoder, interpreter: { matcher.match($0) },
                            recognizer: make)
     }
 

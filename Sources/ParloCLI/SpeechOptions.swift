@@ -15,7 +15,7 @@ struct SpeechOptions: ParsableArguments {
     @Option(name: .long, help: "Write the speech to this WAV file (22050 Hz mono) instead of the speakers.")
     var out: String?
 
-    @Option(name: .long, help: "ALSA playback device when there is no --out (see `parlo devices`).")
+    @Option(name: .long, help: "ALSA playback device to speak on when there is no --out (`parlo devices` lists them).")
     var device = "default"
 
     @Option(name: .long, help: "Speaking-rate multiplier (0.3–3).")
