@@ -24,6 +24,7 @@ struct ReadCommand: AsyncParsableCommand {
     var file: String
 
     func validate() throws {
+        try speech.check(output)
         if let n = fromSentence, n < 1 { throw ValidationError("--from-sentence counts from 1") }
     }
 
@@ -49,7 +50,8 @@ struct ReadCommand: AsyncParsableCommand {
         let output = try await SpeechOutput(speech, logger: logger)
         let reader = ReadAloud(path: file, queue: output.queue, language: speech.language, markdown: markdown ? true : nil)
         reader.store = ReadingPositionStore()
-        let piped = self.output.asJSON
+        // With --out -, stdout carries the WAV and nothing else.
+        let piped = self.output.asJSON && !speech.audioToStdout
         let encoder = JSONLinesEncoder()
         let start = fromSentence.map { $0 - 1 } ?? (restart ? 0 : nil)
         let end = try await reader.run(from: start) { p in
@@ -57,7 +59,7 @@ struct ReadCommand: AsyncParsableCommand {
                 if let s = try? encoder.line(p.spoken) { print(s) }
             } else {
                 let total = p.total.map(String.init) ?? "?"
-                print("sentence \(p.index + 1) of \(total) [\(p.language.rawValue)]: \(p.text)")
+                speech.note("sentence \(p.index + 1) of \(total) [\(p.language.rawValue)]: \(p.text)")
             }
             fflush(nil)
         }
@@ -66,7 +68,7 @@ struct ReadCommand: AsyncParsableCommand {
             let t = Double(output.sink.playedFrames) / Double(output.sink.sampleRate)
             print(try encoder.line(SpokenEvent(t: t, .readingEnd(.init(sentences: end, total: reader.total)))))
         } else {
-            print("read \(end) sentences" + (speech.out.map { " → \($0)" } ?? ""))
+            speech.note("read \(end) sentences" + (speech.out.map { " → \($0 == "-" ? "standard output" : $0)" } ?? ""))
         }
     }
 }
