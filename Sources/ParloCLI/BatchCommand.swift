@@ -33,7 +33,7 @@ struct BatchCommand: ParsableCommand {
     var jobs: Int?
 
     /// `--jobs`, else one worker per core.
-    private var workers: Int { jobs ?? ProcessInfo.processInfo.activeProcessorCount }
+    var workers: Int { jobs ?? ProcessInfo.processInfo.activeProcessorCount }
 
     @OptionGroup var output: OutputOptions
 
@@ -42,6 +42,12 @@ struct BatchCommand: ParsableCommand {
 
     @Flag(help: "With --out: skip files already in it and score them from it.")
     var resume = false
+
+    @Option(help: ArgumentHelp("Decode only part K of N of the files (1 ≤ K ≤ N), for N jobs on one or more machines; `parlo report` merges their --out files into one report. A file's part depends only on its path below the folder named.", valueName: "K/N"))
+    var shard: String?
+
+    /// `--shard` parsed (checked in `validate`).
+    var shardValue: Shard? { shard.flatMap(Shard.init) }
 
     @Option(help: "Manifest (JSON Lines) with the expected text of each audio file.")
     var expect: String?
@@ -104,7 +110,7 @@ struct BatchCommand: ParsableCommand {
     }
 
     /// The `--noise-floor` level (nil: off).
-    private var floorLevel: Double? { noiseFloor == "off" ? nil : Double(noiseFloor) }
+    var floorLevel: Double? { noiseFloor == "off" ? nil : Double(noiseFloor) }
 
     /// What `parlo batch` cleans files with unless told otherwise (measured on
     /// audio-fixtures/commands, see `--denoise`): 10 ms frames follow the noise better than 20 ms
@@ -113,7 +119,7 @@ struct BatchCommand: ParsableCommand {
     static let defaultSuppression = NoiseSuppressor.Options(suppressDB: -15, frameSize: 160, learnFirst: true, maximumSpreadDB: 16.5)
 
     /// The `--denoise` settings (nil: off).
-    private var suppression: NoiseSuppressor.Options? {
+    var suppression: NoiseSuppressor.Options? {
         guard denoise != "off", let db = Int32(denoise) else { return nil }
         return .init(suppressDB: -abs(db), frameSize: denoiseFrame, learnFirst: denoiseLearn, maximumSpreadDB: Double(denoiseBelow))
     }
@@ -129,6 +135,9 @@ struct BatchCommand: ParsableCommand {
         if ![160, 320].contains(denoiseFrame) { throw ValidationError("--denoise-frame takes 160 or 320 samples, got \(denoiseFrame)") }
         if noiseFloor != "off" && Double(noiseFloor) == nil { throw ValidationError("--noise-floor takes a level in dBFS (e.g. -55) or 'off', got '\(noiseFloor)'") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if let shard, Shard(shard) == nil {
+            throw ValidationError("--shard takes K/N, part K of N with 1 ≤ K ≤ N (e.g. 2/8), got '\(shard)'")
+        }
         if resume && out == nil { throw ValidationError("--resume needs --out FILE to resume from") }
         if jsgf != nil && grammar != nil { throw ValidationError("give either --jsgf FILE or --grammar FOLDER, not both") }
     }
@@ -136,95 +145,31 @@ struct BatchCommand: ParsableCommand {
     func run() throws {
         let log = global.bootstrap()
         let start = Date()
-        let (files, missing) = AudioFiles.expand(paths)
+        let (inputs, missing) = AudioFiles.expandInputs(paths)
         // Missing, a link loop, a folder of its path not searchable: say which.
         for m in missing { printError("\(m): \(FileProblem.reading(m) ?? "no such file or folder")") }
+        let files = inputs.filter { input in shardValue.map { $0.contains(key: input.key) } ?? true }.map(\.path)
 
         let expectations = try expect.map { try ExpectationSet(manifest: $0) } ?? ExpectationSet()
         let model = try acoustic.locate()
         let options = try parsedDecoderOptions()
         let rawFormat = try raw.format()
         if let warning = raw.ignoredWarning(for: files) { printError(warning) }
-        let runner = try makeRunner(model: model, options: options, raw: rawFormat, logger: log)
+        let prepared = try prepare(model: model, options: options, raw: rawFormat, logger: log)
+        let info = BatchRunInfo(shard: shardValue, inputs: inputs.count, files: files.count,
+                                settings: try settings(model: model, options: options, raw: rawFormat, prepared: prepared))
 
-        var session = try BatchSession(outPath: out, resume: resume, expectations: expectations,
-                                       json: output.asJSON, total: files.count)
+        var session = try BatchSession(outPath: out, resume: resume, run: info, expectations: expectations,
+                                       interpret: prepared.interpret, json: output.asJSON, total: files.count)
         let todo = files.filter { !session.isDone($0) }
         log.debug("batch", metadata: ["files": "\(files.count)", "todo": "\(todo.count)", "jobs": "\(workers)"])
-        try runner.run(todo) { _, result in session.record(result) }
+        try prepared.runner.run(todo) { _, result in session.record(result) }
         let summary = session.finish(wallSeconds: Date().timeIntervalSince(start), jobs: min(workers, max(1, todo.count)))
-        if summary.failed > 0 || !missing.isEmpty || files.isEmpty {
+        // A shard may be empty (few files, many shards): only an empty input is an error.
+        if summary.failed > 0 || !missing.isEmpty || inputs.isEmpty {
             // A path already reported missing explains the empty batch: one line, not two.
-            if files.isEmpty && missing.isEmpty { printError("no audio files found in \(paths.joined(separator: " "))") }
+            if inputs.isEmpty && missing.isEmpty { printError("no audio files found in \(paths.joined(separator: " "))") }
             throw ExitCode(1)
         }
-    }
-
-    /// A runner on the JSGF grammar, or on the command catalog with rejection and matching.
-    /// A bad model, grammar or catalog stops here, once, before any file is read.
-    private func makeRunner(model: AcousticModel, options: [String: String], raw: RawFormat?,
-                            logger: Logger) throws -> BatchRunner {
-        var decoder = FileDecoder(raw: raw)
-        if let suppression {
-            _ = try NoiseSuppressor(options: suppression)           // a refused setting stops here, once
-            decoder.conditioner = { try NoiseSuppressor(options: suppression) }
-        }
-        if let jsgf {
-            let grammar = try loadGrammar(jsgf), rejection = rejectionSetting(default: false, base: .default)
-            let make: BatchRunner.RecognizerFactory = {
-                try Recognizer(model: model, grammar: grammar, options: options, rejection: rejection, noiseFloor: floorLevel)
-            }
-            _ = try make()
-            return BatchRunner(jobs: workers, decoder: decoder, recognizer: make)
-        }
-        let compiled = try CatalogCompiler(model: model, logger: logger).compile(loadCatalog(grammar))
-        let matcher = CommandMatcher(sentences: compiled.sentences)
-        let rejection = rejectionSetting(default: !noReject, base: .catalog)
-        let make: BatchRunner.RecognizerFactory = {
-            try CatalogRecognizer(compiled: compiled, model: model, options: options, rejection: rejection, noiseFloor: floorLevel)
-        }
-        _ = try make()
-        return BatchRunner(jobs: workers, decoder: decoder, interpreter: { matcher.match($0) },
-                           recognizer: make)
-    }
-
-    /// `base`: `.catalog` for the command catalog (a wider search), `.default` for a JSGF grammar.
-    private func rejectionSetting(default on: Bool, base: Rejection) -> Rejection? {
-        guard on || reject || rejectScore != nil || rejectShortScore != nil || rejectWordScore != nil || rejectUncovered != nil
-                || rejectLoop != nil || rejectLoopUnits != nil || minConfidence != nil else { return nil }
-        var r = base
-        if let v = minConfidence { r.minimumConfidence = v }
-        if let v = rejectScore { r.minimumScorePerFrame = v }
-        if let v = rejectShortScore { r.minimumShortScorePerFrame = v }
-        if let v = rejectWordScore { r.minimumWordScorePerFrame = v }
-        if let v = rejectUncovered { r.maximumUncoveredSpeech = v }
-        if let p = rejectLoop { r.loop = p > 0 ? .init(units: r.loop?.units ?? .grammarWords, unitProbability: p) : nil }
-        if let p = rejectEntry, r.loop != nil { r.loop?.entryProbability = p }
-        if let units = rejectLoopUnits, r.loop != nil {
-            switch units {
-            case "words": r.loop?.units = .grammarWords
-            case "phones": r.loop?.units = .phones(Rejection.loopPhones)
-            case "all-phones": r.loop?.units = .phones(Rejection.allPhones)
-            default: r.loop?.units = .phones(units.split(separator: " ").map { $0.uppercased() })
-            }
-        }
-        return r
-    }
-
-    private func parsedDecoderOptions() throws -> [String: String] {
-        var options: [String: String] = [:]
-        for o in decoderOptions {
-            let parts = o.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2 else { throw ValidationError("--ps takes KEY=VALUE, got '\(o)'") }
-            options[parts[0]] = parts[1]
-        }
-        return options
-    }
-
-    private func loadGrammar(_ path: String) throws -> JSGFGrammar {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            throw CLIError("\(path): cannot read the grammar file")
-        }
-        return try JSGFGrammar(text)
     }
 }
