@@ -12,9 +12,12 @@ struct BatchCommand: ParsableCommand {
         discussion: """
         PATHs are audio files or folders (searched recursively). Expectations come from --expect \
         (JSON Lines: {"audio": "path", "text": "..."}) or from NAME.txt beside NAME.wav.
+        With a catalog a file is right when it triggers the expected command with its slots, or \
+        nothing for speech that is none, whatever the words (the manifest's "command", else what \
+        its "text" triggers); the transcript is scored on its own. \
         Noisy files are cleaned with libspeexdsp's noise suppressor before recognition (--denoise). \
         On a terminal: a progress bar and a report. Piped or with --json: one JSON object per file, \
-        then a {"type":"summary"} object.
+        then a {"type":"summary"} object. More: docs/batch.md.
         """)
 
     @OptionGroup var global: GlobalOptions
@@ -49,7 +52,7 @@ struct BatchCommand: ParsableCommand {
     /// `--shard` parsed (checked in `validate`).
     var shardValue: Shard? { shard.flatMap(Shard.init) }
 
-    @Option(help: "Manifest (JSON Lines) with the expected text of each audio file.")
+    @Option(help: "Manifest (JSON Lines) with the expected text (and command, slots, language, condition) of each audio file.")
     var expect: String?
 
     @OptionGroup var raw: RawAudioOptions

@@ -12,7 +12,7 @@ final class HelpTextTests: XCTestCase {
         "say": ["--model", "--input"], "read": ["--model", "--input"], "devices": ["--model", "--device"],
         "match": ["--model", "--device"], "meter": ["--model", "--grammar"], "voices": ["--model", "--device"],
         "fixtures synth": ["--model", "--device"], "grammar check": ["--device"], "grammar compile": ["--device"],
-        "batch": ["--device"],
+        "batch": ["--device"], "report": ["--model", "--device", "--grammar", "--expect"],
     ]
 
     /// The help text of `command` (words after `parlo`), wide enough that no entry wraps.
