@@ -119,7 +119,8 @@ struct AccuracyTable {
     }
 
     var lines: [String] {
-        let columns = languages.count > 1 ? languages + ["all"] : languages
+        // A column per language and the totals; one column when there is one language or none known.
+        let columns = languages.count > 1 ? languages + ["all"] : languages.isEmpty ? ["all"] : languages
         let rows = conditions.isEmpty ? ["all"] : conditions + ["all"]
         // Nothing a table would add to the headline: one language, no conditions.
         guard columns.count > 1 || rows.count > 1 else { return [] }
