@@ -84,12 +84,14 @@ public final class SoundFile {
 
     /// libsndfile quietly shortens a truncated file to the data it holds; its log keeps the
     /// evidence as "data : 32000 (should be 1000)". Returns the claimed size when data is short.
+    /// A size of 0xFFFFFFFF is no promise: it is streamed WAV's "length unknown" (written to a
+    /// pipe, e.g. `parlo say --out -`), whose audio is whatever follows.
     static func truncation(in log: String) -> String? {
         for line in log.split(separator: "\n") where line.hasPrefix("data") || line.hasPrefix("SSND") {
             guard let open = line.range(of: "(should be "), let colon = line.firstIndex(of: ":") else { continue }
             let claimed = Int(line[line.index(after: colon)..<open.lowerBound].trimmingCharacters(in: .whitespaces)) ?? 0
             let actual = Int(line[open.upperBound...].prefix { $0.isNumber }) ?? 0
-            if actual < claimed { return "\(claimed) bytes of audio, the file holds \(actual)" }
+            if actual < claimed && claimed != 0xFFFF_FFFF { return "\(claimed) bytes of audio, the file holds \(actual)" }
         }
         return nil
     }

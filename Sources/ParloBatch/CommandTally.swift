@@ -1,56 +1,50 @@
 import ParloCore
-import ParloEvaluation
 
-/// Command accuracy over files whose expectation names a command (`"command"` in the manifest,
-/// `null` for speech that must be rejected): right only when the command and every slot match.
-/// Also a confusion matrix, expected command → what was triggered (`-` for nothing).
+/// Command accuracy over results scored against a command outcome (`expectedCommand`): right
+/// when the command and every expected slot match, or when speech that is no command
+/// triggered nothing. Counted per language and recording condition, with the confusions:
+/// expected command → what was triggered (`-` for nothing), and right commands with wrong slots.
 public struct CommandTally: Codable, Sendable, Equatable {
     public var scored = 0
     public var correct = 0
     /// expected → triggered → count.
     public var confusion: [String: [String: Int]] = [:]
-    /// Per language and noise condition ("en", "it", "en 15 dB", …): scored and correct.
-    public var byLanguage: [String: LanguageCount] = [:]
+    /// The right command with other slot values: "set_timer minutes=20" → "set_timer minutes=25" → count.
+    public var slotErrors: [String: [String: Int]] = [:]
+    /// Per expected language ("en", "it"): scored and correct.
+    public var byLanguage: [String: Count] = [:]
+    /// Per recording condition the manifest names, then per language ("-" when unknown).
+    public var byCondition: [String: [String: Count]] = [:]
 
-    enum CodingKeys: String, CodingKey { case scored, correct, confusion, byLanguage = "by_language" }
+    enum CodingKeys: String, CodingKey {
+        case scored, correct, confusion
+        case slotErrors = "slot_errors", byLanguage = "by_language", byCondition = "by_condition"
+    }
 
-    public struct LanguageCount: Codable, Sendable, Equatable {
+    public struct Count: Codable, Sendable, Equatable {
         public var scored = 0
         public var correct = 0
+        public init(scored: Int = 0, correct: Int = 0) { self.scored = scored; self.correct = correct }
+        mutating func add(_ right: Bool) { scored += 1; if right { correct += 1 } }
+        public static func + (a: Count, b: Count) -> Count { Count(scored: a.scored + b.scored, correct: a.correct + b.correct) }
     }
 
     public init() {}
 
     public var accuracy: Double { scored == 0 ? 0 : Double(correct) / Double(scored) }
 
-    /// Counts `result` when `expectation` has a `command` field.
-    public mutating func add(_ result: FileResult, expectation: Expectation) {
-        guard let expected = expectation.fields["command"], result.error == nil else { return }
-        let expectedCommand = expected.stringValue
-        let got = result.command
-        var right = expectedCommand == got
-        if right, case .object(let slots)? = expectation.fields["slots"] {
-            let gotSlots = result.match?.slots ?? [:]
-            right = slots.count == gotSlots.count && slots.allSatisfy { key, value in
-                gotSlots[key].map { Self.same(value, $0.description) } ?? false
-            }
-        }
+    /// Counts `r` when it was scored against a command outcome.
+    public mutating func add(_ r: FileResult) {
+        guard r.error == nil, let expected = r.expectedCommand else { return }
+        let right = r.correct == true
         scored += 1
         if right { correct += 1 }
-        confusion[expectedCommand ?? "-", default: [:]][got ?? "-", default: 0] += 1
-        if let lang = expectation.fields["language"]?.stringValue {
-            var key = lang
-            if case .number(let snr)? = expectation.fields["snr_db"] { key += " \(Int(snr)) dB" }
-            byLanguage[key, default: LanguageCount()].scored += 1
-            if right { byLanguage[key, default: LanguageCount()].correct += 1 }
+        confusion[expected.name ?? "-", default: [:]][r.command ?? "-", default: 0] += 1
+        if !right, let name = expected.name, r.command == name {
+            let got = ExpectedCommand.label(name, r.match?.slots ?? [:])
+            slotErrors[ExpectedCommand.label(name, expected.slots), default: [:]][got, default: 0] += 1
         }
-    }
-
-    private static func same(_ expected: JSONValue, _ got: String) -> Bool {
-        switch expected {
-        case .string(let s): return s == got
-        case .number(let n): return Int(n) == Int(got)
-        default: return false
-        }
+        if let lang = r.expectedLanguage { byLanguage[lang, default: Count()].add(right) }
+        if let condition = r.condition { byCondition[condition, default: [:]][r.expectedLanguage ?? "-", default: Count()].add(right) }
     }
 }

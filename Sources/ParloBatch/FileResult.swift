@@ -1,6 +1,7 @@
 import ParloCatalog
 import ParloCommands
 import ParloCore
+import ParloEvaluation
 import ParloRecognizer
 
 /// One line of `parlo batch` output: what one file was recognised as, or why it could not be.
@@ -19,8 +20,17 @@ public struct FileResult: Codable, Sendable, Equatable {
     public var evidence: RejectionEvidence?
     /// The expected transcript, when the batch has expectations for this file.
     public var expected: String?
-    /// Whether `text` matches `expected` word for word.
+    /// What the file should come out as, beyond its transcript (command, language, condition):
+    /// carried in the result so results can be scored again without the manifest.
+    public var expectedCommand: ExpectedCommand?
+    public var expectedLanguage: String?
+    public var condition: String?
+    public var expectedRejected: Bool?
+    /// Whether the outcome is right: with a catalog, the command and its slots (or nothing
+    /// triggered for speech that is no command), whatever the words; else the transcript.
     public var correct: Bool?
+    /// Whether `text` matches `expected` word for word.
+    public var textCorrect: Bool?
     /// A one-line reason, when the file could not be decoded.
     public var error: String?
     /// What the speech matched, when the batch runs against a command catalog.
@@ -29,9 +39,12 @@ public struct FileResult: Codable, Sendable, Equatable {
     public var command: String? { match.flatMap { $0.rejected ? nil : $0.command } }
 
     enum CodingKeys: String, CodingKey {
-        case type, file, text, words, score, rejected, confidence, evidence, expected, correct, error
+        case type, file, text, words, score, rejected, confidence, evidence, expected, correct, error, condition
         case command, slots, language
         case audioSeconds = "audio_s", decodeSeconds = "decode_s"
+        case expectedCommand = "expected_command", expectedSlots = "expected_slots"
+        case expectedLanguage = "expected_language", expectedRejected = "expected_rejected"
+        case textCorrect = "text_correct"
     }
 
     public init(file: String, recognition: Recognition, decodeSeconds: Double, match: MatchResult? = nil) {
@@ -55,47 +68,21 @@ public struct FileResult: Codable, Sendable, Equatable {
         self.file = file
         self.error = oneLine(error)
     }
-}
 
-/// The closing line of a batch: totals, speed and, with expectations, accuracy.
-public struct BatchSummary: Codable, Sendable {
-    public var type = "summary"
-    public var files = 0
-    public var failed = 0
-    public var audioSeconds = 0.0
-    public var decodeSeconds = 0.0
-    public var wallSeconds = 0.0
-    /// Decoding time over audio time, summed over files (lower is faster; 0.1 = ten times real time).
-    public var xrt = 0.0
-    public var jobs = 1
-    public var scored: Int?
-    public var sentenceAccuracy: Double?
-    public var wordErrorRate: Double?
-    public var substitutions: Int?
-    public var deletions: Int?
-    public var insertions: Int?
-    public var mismatches: [AccuracyMismatch]?
-    /// Rejection rates, when expectations say which files should be rejected.
-    public var rejection: RejectionTally?
-    /// Share of files whose command and every slot were right, when expectations name commands.
-    public var commandAccuracy: Double?
-    /// Command counts, per language and as a confusion matrix.
-    public var commands: CommandTally?
-
-    public struct AccuracyMismatch: Codable, Sendable {
-        public var file: String
-        public var expected: String
-        public var heard: String
+    /// This result scored against `expected`: the expected fields filled in, `correct` and
+    /// `textCorrect` decided. A result that failed or has no text is left as it is.
+    public func scored(against expected: ExpectedOutcome) -> FileResult {
+        guard error == nil, let text else { return self }
+        var r = self
+        r.expected = expected.text
+        r.expectedCommand = expected.command
+        r.expectedLanguage = expected.language
+        r.condition = expected.condition
+        r.expectedRejected = expected.rejected
+        r.textCorrect = transcriptWords(expected.text) == transcriptWords(text)
+        r.correct = expected.command.map { $0.isMet(by: command, slots: command == nil ? [:] : match?.slots ?? [:]) } ?? r.textCorrect
+        return r
     }
-
-    enum CodingKeys: String, CodingKey {
-        case type, files, failed, xrt, jobs, scored, substitutions, deletions, insertions, mismatches, rejection, commands
-        case commandAccuracy = "command_accuracy"
-        case audioSeconds = "audio_s", decodeSeconds = "decode_s", wallSeconds = "wall_s"
-        case sentenceAccuracy = "sentence_accuracy", wordErrorRate = "wer"
-    }
-
-    public init() {}
 }
 
 extension FileResult {
@@ -112,7 +99,15 @@ extension FileResult {
         try c.encodeIfPresent(decodeSeconds, forKey: .decodeSeconds)
         try c.encodeIfPresent(evidence, forKey: .evidence)
         try c.encodeIfPresent(expected, forKey: .expected)
+        if let e = expectedCommand {
+            try c.encode(e.name, forKey: .expectedCommand)
+            try c.encodeIfPresent(e.slots, forKey: .expectedSlots)
+        }
+        try c.encodeIfPresent(expectedLanguage, forKey: .expectedLanguage)
+        try c.encodeIfPresent(condition, forKey: .condition)
+        try c.encodeIfPresent(expectedRejected, forKey: .expectedRejected)
         try c.encodeIfPresent(correct, forKey: .correct)
+        try c.encodeIfPresent(textCorrect, forKey: .textCorrect)
         try c.encodeIfPresent(error, forKey: .error)
         try c.encodeIfPresent(rejected, forKey: .rejected)
         try c.encodeIfPresent(confidence, forKey: .confidence)
@@ -137,6 +132,14 @@ extension FileResult {
         evidence = try c.decodeIfPresent(RejectionEvidence.self, forKey: .evidence)
         expected = try c.decodeIfPresent(String.self, forKey: .expected)
         correct = try c.decodeIfPresent(Bool.self, forKey: .correct)
+        textCorrect = try c.decodeIfPresent(Bool.self, forKey: .textCorrect)
+        if c.contains(.expectedCommand) {
+            expectedCommand = ExpectedCommand(name: try c.decodeIfPresent(String.self, forKey: .expectedCommand),
+                                              slots: try c.decodeIfPresent([String: SlotValue].self, forKey: .expectedSlots))
+        }
+        expectedLanguage = try c.decodeIfPresent(String.self, forKey: .expectedLanguage)
+        condition = try c.decodeIfPresent(String.self, forKey: .condition)
+        expectedRejected = try c.decodeIfPresent(Bool.self, forKey: .expectedRejected)
         error = try c.decodeIfPresent(String.self, forKey: .error)
         if c.contains(.command) {
             let command = try c.decodeIfPresent(String.self, forKey: .command)

@@ -2,6 +2,8 @@ import ParloEvaluation
 
 /// Rejection rates over files whose expectation says whether they should be rejected
 /// (a manifest field `"rejected": true` for out-of-grammar speech, `false` for commands).
+/// "Accepted right" counts accepted files whose outcome is `correct`: the right command with
+/// a catalog, the right transcript with a JSGF grammar.
 public struct RejectionTally: Codable, Sendable, Equatable {
     /// Files that should be rejected, and how many were.
     public var outOfGrammar = 0
@@ -17,9 +19,9 @@ public struct RejectionTally: Codable, Sendable, Equatable {
 
     public var isEmpty: Bool { outOfGrammar + inGrammar == 0 }
 
-    /// Counts `result` when `expectation` carries a `rejected` flag.
-    public mutating func add(_ result: FileResult, expectation: Expectation) {
-        guard case .bool(let shouldReject)? = expectation.fields["rejected"], result.error == nil else { return }
+    /// Counts `result` when it carries whether it should be rejected (`expectedRejected`).
+    public mutating func add(_ result: FileResult) {
+        guard let shouldReject = result.expectedRejected, result.error == nil else { return }
         let rejected = result.rejected ?? (result.text ?? "").isEmpty
         if shouldReject {
             outOfGrammar += 1

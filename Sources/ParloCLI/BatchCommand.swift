@@ -12,12 +12,16 @@ struct BatchCommand: ParsableCommand {
         discussion: """
         PATHs are audio files or folders (searched recursively). Expectations come from --expect \
         (JSON Lines: {"audio": "path", "text": "..."}) or from NAME.txt beside NAME.wav.
+        With a catalog a file is right when it triggers the expected command with its slots, or \
+        nothing for speech that is none, whatever the words (the manifest's "command", else what \
+        its "text" triggers); the transcript is scored on its own. \
         Noisy files are cleaned with libspeexdsp's noise suppressor before recognition (--denoise). \
         On a terminal: a progress bar and a report. Piped or with --json: one JSON object per file, \
-        then a {"type":"summary"} object.
+        then a {"type":"summary"} object. More: docs/batch.md.
         """)
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var acoustic: ModelOptions
 
     @Option(help: "JSGF grammar file to recognise against (instead of a command catalog).")
     var jsgf: String?
@@ -28,8 +32,11 @@ struct BatchCommand: ParsableCommand {
     @Flag(name: .customLong("no-reject"), help: "With a catalog: keep the closest command even for speech that fits none.")
     var noReject = false
 
-    @Option(help: "Worker threads, each with its own decoder (default: number of cores).")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    @Option(help: "Worker threads, each with its own decoder (default: the number of cores).")
+    var jobs: Int?
+
+    /// `--jobs`, else one worker per core.
+    var workers: Int { jobs ?? ProcessInfo.processInfo.activeProcessorCount }
 
     @OptionGroup var output: OutputOptions
 
@@ -39,7 +46,13 @@ struct BatchCommand: ParsableCommand {
     @Flag(help: "With --out: skip files already in it and score them from it.")
     var resume = false
 
-    @Option(help: "Manifest (JSON Lines) with the expected text of each audio file.")
+    @Option(help: ArgumentHelp("Decode only part K of N of the files (1 ≤ K ≤ N), for N jobs on one or more machines; `parlo report` merges their --out files into one report. A file's part depends only on its path below the folder named.", valueName: "K/N"))
+    var shard: String?
+
+    /// `--shard` parsed (checked in `validate`).
+    var shardValue: Shard? { shard.flatMap(Shard.init) }
+
+    @Option(help: "Manifest (JSON Lines) with the expected text (and command, slots, language, condition) of each audio file.")
     var expect: String?
 
     @OptionGroup var raw: RawAudioOptions
@@ -76,7 +89,7 @@ struct BatchCommand: ParsableCommand {
     @Option(name: .customLong("noise-floor"), parsing: .unconditional, help: ArgumentHelp("Faint pink noise laid under every file, in dBFS RMS, as a microphone's own noise would be: generated and edited audio is digitally silent between words, which the en-us model never heard ('off' for none).", valueName: "DB"))
     var noiseFloor: String = "\(Int(Recognizer.fileNoiseFloorDB))"
 
-    @Option(name: .customLong("denoise"), parsing: .unconditional, help: ArgumentHelp("Suppress steady background noise in noisy files before recognition, by at most this many dB (libspeexdsp), or 'off'. On the command fixtures, 15 took 5 dB SNR from 83 to 99 of 104 right, clean and 15 dB unchanged.", valueName: "DB"))
+    @Option(name: .customLong("denoise"), parsing: .unconditional, help: ArgumentHelp("Suppress steady background noise in noisy files before recognition, by at most this many dB (libspeexdsp), or 'off'.", valueName: "DB"))
     var denoise: String = "\(-BatchCommand.defaultSuppression.suppressDB)"
 
     @Option(name: .customLong("denoise-frame"), help: ArgumentHelp("With --denoise: the suppressor's frame, in samples at 16 kHz: 160 or 320.", valueName: "N"))
@@ -100,7 +113,7 @@ struct BatchCommand: ParsableCommand {
     }
 
     /// The `--noise-floor` level (nil: off).
-    private var floorLevel: Double? { noiseFloor == "off" ? nil : Double(noiseFloor) }
+    var floorLevel: Double? { noiseFloor == "off" ? nil : Double(noiseFloor) }
 
     /// What `parlo batch` cleans files with unless told otherwise (measured on
     /// audio-fixtures/commands, see `--denoise`): 10 ms frames follow the noise better than 20 ms
@@ -109,7 +122,7 @@ struct BatchCommand: ParsableCommand {
     static let defaultSuppression = NoiseSuppressor.Options(suppressDB: -15, frameSize: 160, learnFirst: true, maximumSpreadDB: 16.5)
 
     /// The `--denoise` settings (nil: off).
-    private var suppression: NoiseSuppressor.Options? {
+    var suppression: NoiseSuppressor.Options? {
         guard denoise != "off", let db = Int32(denoise) else { return nil }
         return .init(suppressDB: -abs(db), frameSize: denoiseFrame, learnFirst: denoiseLearn, maximumSpreadDB: Double(denoiseBelow))
     }
@@ -124,7 +137,10 @@ struct BatchCommand: ParsableCommand {
         }
         if ![160, 320].contains(denoiseFrame) { throw ValidationError("--denoise-frame takes 160 or 320 samples, got \(denoiseFrame)") }
         if noiseFloor != "off" && Double(noiseFloor) == nil { throw ValidationError("--noise-floor takes a level in dBFS (e.g. -55) or 'off', got '\(noiseFloor)'") }
-        if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if let shard, Shard(shard) == nil {
+            throw ValidationError("--shard takes K/N, part K of N with 1 ≤ K ≤ N (e.g. 2/8), got '\(shard)'")
+        }
         if resume && out == nil { throw ValidationError("--resume needs --out FILE to resume from") }
         if jsgf != nil && grammar != nil { throw ValidationError("give either --jsgf FILE or --grammar FOLDER, not both") }
     }
@@ -132,95 +148,31 @@ struct BatchCommand: ParsableCommand {
     func run() throws {
         let log = global.bootstrap()
         let start = Date()
-        let (files, missing) = AudioFiles.expand(paths)
+        let (inputs, missing) = AudioFiles.expandInputs(paths)
         // Missing, a link loop, a folder of its path not searchable: say which.
         for m in missing { printError("\(m): \(FileProblem.reading(m) ?? "no such file or folder")") }
+        let files = inputs.filter { input in shardValue.map { $0.contains(key: input.key) } ?? true }.map(\.path)
 
         let expectations = try expect.map { try ExpectationSet(manifest: $0) } ?? ExpectationSet()
-        let model = try AcousticModel.locate(global.model)
+        let model = try acoustic.locate()
         let options = try parsedDecoderOptions()
         let rawFormat = try raw.format()
         if let warning = raw.ignoredWarning(for: files) { printError(warning) }
-        let runner = try makeRunner(model: model, options: options, raw: rawFormat, logger: log)
+        let prepared = try prepare(model: model, options: options, raw: rawFormat, logger: log)
+        let info = BatchRunInfo(shard: shardValue, inputs: inputs.count, files: files.count,
+                                settings: try settings(model: model, options: options, raw: rawFormat, prepared: prepared))
 
-        var session = try BatchSession(outPath: out, resume: resume, expectations: expectations,
-                                       json: output.asJSON, total: files.count)
+        var session = try BatchSession(outPath: out, resume: resume, run: info, expectations: expectations,
+                                       interpret: prepared.interpret, json: output.asJSON, total: files.count)
         let todo = files.filter { !session.isDone($0) }
-        log.debug("batch", metadata: ["files": "\(files.count)", "todo": "\(todo.count)", "jobs": "\(jobs)"])
-        try runner.run(todo) { _, result in session.record(result) }
-        let summary = session.finish(wallSeconds: Date().timeIntervalSince(start), jobs: min(jobs, max(1, todo.count)))
-        if summary.failed > 0 || !missing.isEmpty || files.isEmpty {
+        log.debug("batch", metadata: ["files": "\(files.count)", "todo": "\(todo.count)", "jobs": "\(workers)"])
+        try prepared.runner.run(todo) { _, result in session.record(result) }
+        let summary = session.finish(wallSeconds: Date().timeIntervalSince(start), jobs: min(workers, max(1, todo.count)))
+        // A shard may be empty (few files, many shards): only an empty input is an error.
+        if summary.failed > 0 || !missing.isEmpty || inputs.isEmpty {
             // A path already reported missing explains the empty batch: one line, not two.
-            if files.isEmpty && missing.isEmpty { printError("no audio files found in \(paths.joined(separator: " "))") }
+            if inputs.isEmpty && missing.isEmpty { printError("no audio files found in \(paths.joined(separator: " "))") }
             throw ExitCode(1)
         }
-    }
-
-    /// A runner on the JSGF grammar, or on the command catalog with rejection and matching.
-    /// A bad model, grammar or catalog stops here, once, before any file is read.
-    private func makeRunner(model: AcousticModel, options: [String: String], raw: RawFormat?,
-                            logger: Logger) throws -> BatchRunner {
-        var decoder = FileDecoder(raw: raw)
-        if let suppression {
-            _ = try NoiseSuppressor(options: suppression)           // a refused setting stops here, once
-            decoder.conditioner = { try NoiseSuppressor(options: suppression) }
-        }
-        if let jsgf {
-            let grammar = try loadGrammar(jsgf), rejection = rejectionSetting(default: false, base: .default)
-            let make: BatchRunner.RecognizerFactory = {
-                try Recognizer(model: model, grammar: grammar, options: options, rejection: rejection, noiseFloor: floorLevel)
-            }
-            _ = try make()
-            return BatchRunner(jobs: jobs, decoder: decoder, recognizer: make)
-        }
-        let compiled = try CatalogCompiler(model: model, logger: logger).compile(loadCatalog(grammar))
-        let matcher = CommandMatcher(sentences: compiled.sentences)
-        let rejection = rejectionSetting(default: !noReject, base: .catalog)
-        let make: BatchRunner.RecognizerFactory = {
-            try CatalogRecognizer(compiled: compiled, model: model, options: options, rejection: rejection, noiseFloor: floorLevel)
-        }
-        _ = try make()
-        return BatchRunner(jobs: jobs, decoder: decoder, interpreter: { matcher.match($0) },
-                           recognizer: make)
-    }
-
-    /// `base`: `.catalog` for the command catalog (a wider search), `.default` for a JSGF grammar.
-    private func rejectionSetting(default on: Bool, base: Rejection) -> Rejection? {
-        guard on || reject || rejectScore != nil || rejectShortScore != nil || rejectWordScore != nil || rejectUncovered != nil
-                || rejectLoop != nil || rejectLoopUnits != nil || minConfidence != nil else { return nil }
-        var r = base
-        if let v = minConfidence { r.minimumConfidence = v }
-        if let v = rejectScore { r.minimumScorePerFrame = v }
-        if let v = rejectShortScore { r.minimumShortScorePerFrame = v }
-        if let v = rejectWordScore { r.minimumWordScorePerFrame = v }
-        if let v = rejectUncovered { r.maximumUncoveredSpeech = v }
-        if let p = rejectLoop { r.loop = p > 0 ? .init(units: r.loop?.units ?? .grammarWords, unitProbability: p) : nil }
-        if let p = rejectEntry, r.loop != nil { r.loop?.entryProbability = p }
-        if let units = rejectLoopUnits, r.loop != nil {
-            switch units {
-            case "words": r.loop?.units = .grammarWords
-            case "phones": r.loop?.units = .phones(Rejection.loopPhones)
-            case "all-phones": r.loop?.units = .phones(Rejection.allPhones)
-            default: r.loop?.units = .phones(units.split(separator: " ").map { $0.uppercased() })
-            }
-        }
-        return r
-    }
-
-    private func parsedDecoderOptions() throws -> [String: String] {
-        var options: [String: String] = [:]
-        for o in decoderOptions {
-            let parts = o.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2 else { throw ValidationError("--ps takes KEY=VALUE, got '\(o)'") }
-            options[parts[0]] = parts[1]
-        }
-        return options
-    }
-
-    private func loadGrammar(_ path: String) throws -> JSGFGrammar {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            throw CLIError("\(path): cannot read the grammar file")
-        }
-        return try JSGFGrammar(text)
     }
 }

@@ -5,7 +5,7 @@ import Parlo
 
 /// Where `listen` and `meter` get audio: a capture device, or a file played as one.
 struct CaptureOptions: ParsableArguments {
-    @Option(name: .long, help: "ALSA capture device (`parlo devices` lists them).")
+    @Option(name: .long, help: "ALSA capture device to listen to, a microphone (`parlo devices` lists them).")
     var device = "default"
 
     @Option(name: .long, help: "Play this audio file through the live pipeline instead of a microphone.")

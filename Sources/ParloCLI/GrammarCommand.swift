@@ -37,6 +37,7 @@ struct GrammarCheckCommand: ParsableCommand {
         abstract: "List commands, sentence counts, word pronunciations, duplicates and confusable pairs.")
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var acoustic: ModelOptions
     @OptionGroup var catalog: CatalogOptions
     @Option(name: .long, help: "Report sentence pairs of different commands whose phone distance (0–1) is below this.")
     var threshold: Double = 0.2
@@ -47,7 +48,7 @@ struct GrammarCheckCommand: ParsableCommand {
     func run() throws {
         let logger = global.bootstrap()
         do {
-            let model = try AcousticModel.locate(global.model)
+            let model = try acoustic.locate()
             let compiled = try CatalogCompiler(model: model, logger: logger).compile(loadCatalog(catalog.grammar))
             let report = CatalogReport(compiled, threshold: threshold)
             if output.asJSON {
@@ -66,6 +67,7 @@ struct GrammarCompileCommand: ParsableCommand {
         abstract: "Write the catalog as JSGF (.gram) and dictionary (.dict) for PocketSphinx tools.")
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var acoustic: ModelOptions
     @OptionGroup var catalog: CatalogOptions
     @Option(name: .long, help: "Output folder (created if needed).")
     var out: String = "."
@@ -81,7 +83,7 @@ struct GrammarCompileCommand: ParsableCommand {
         do {
             // Foundation reports an --out that is a file as an NSError dump: check it first, in words.
             if let problem = FileProblem.writingFolder(out) { throw CLIError("\(out) (--out): \(problem)") }
-            let model = try AcousticModel.locate(global.model)
+            let model = try acoustic.locate()
             let compiled = try CatalogCompiler(model: model, logger: logger).compile(loadCatalog(catalog.grammar))
             let paths: (grammar: String, dictionary: String)
             do { paths = try compiled.write(to: out, name: name) } catch {

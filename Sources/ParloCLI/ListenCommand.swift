@@ -13,6 +13,7 @@ struct ListenCommand: AsyncParsableCommand {
     enum Mode: String, ExpressibleByArgument, CaseIterable { case always, wake, ptt }
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var acoustic: ModelOptions
     @OptionGroup var capture: CaptureOptions
 
     @Option(name: .long, help: "JSGF grammar to recognise against, instead of the command catalog.")
@@ -56,7 +57,7 @@ struct ListenCommand: AsyncParsableCommand {
         let pipeline: ListenPipeline
         let source: CaptureSource
         do {
-            let model = try AcousticModel.locate(global.model)
+            let model = try acoustic.locate()
             let (recognizer, interpreter) = try recognition(model: model, logger: logger)
             let listenMode: ListenMode
             switch mode {

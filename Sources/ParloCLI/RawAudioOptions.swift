@@ -11,7 +11,7 @@ struct RawAudioOptions: ParsableArguments {
     @Option(name: .customLong("raw-format"), help: "Sample format of headerless PCM input: s8, u8, s16le, s16be, s24le, s32le, f32le, f64le, ulaw, alaw (default s16le). Ignored for files with a header.")
     var rawFormat: String?
 
-    @Option(name: .customLong("raw-channels"), help: "Channels of headerless PCM input (default 1). Ignored for files with a header.")
+    @Option(name: .customLong("raw-channels"), help: "Channels of headerless PCM input. Ignored for files with a header.")
     var rawChannels: Int = 1
 
     /// The accepted ranges live with `RawFormat`, where the fuzz harness reaches them too.

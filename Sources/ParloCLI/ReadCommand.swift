@@ -25,6 +25,7 @@ struct ReadCommand: AsyncParsableCommand {
     var file: String
 
     func validate() throws {
+        try speech.check(output)
         if let n = fromSentence, n < 1 { throw ValidationError("--from-sentence counts from 1") }
     }
 
@@ -55,7 +56,8 @@ struct ReadCommand: AsyncParsableCommand {
         let output = try await SpeechOutput(speech, logger: logger)
         let reader = ReadAloud(path: file, queue: output.queue, language: speech.language, markdown: markdown ? true : nil)
         reader.store = ReadingPositionStore()
-        let piped = self.output.asJSON
+        // With --out -, stdout carries the WAV and nothing else.
+        let piped = self.output.asJSON && !speech.audioToStdout
         let encoder = JSONLinesEncoder()
         let start = fromSentence.map { $0 - 1 } ?? (restart ? 0 : nil)
         let end = try await reader.run(from: start) { p in
@@ -64,7 +66,7 @@ struct ReadCommand: AsyncParsableCommand {
             } else {
                 let total = p.total.map(String.init) ?? "?"
                 let page = p.page.map { " page \($0)" } ?? ""
-                print("sentence \(p.index + 1) of \(total) [\(p.language.rawValue)]\(page): \(p.text)")
+                speech.note("sentence \(p.index + 1) of \(total) [\(p.language.rawValue)]\(page): \(p.text)")
             }
             fflush(nil)
         }
@@ -73,7 +75,7 @@ struct ReadCommand: AsyncParsableCommand {
             let t = Double(output.sink.playedFrames) / Double(output.sink.sampleRate)
             print(try encoder.line(SpokenEvent(t: t, .readingEnd(.init(sentences: end, total: reader.total)))))
         } else {
-            print("read \(end) sentences" + (speech.out.map { " → \($0)" } ?? ""))
+            speech.note("read \(end) sentences" + (speech.out.map { " → \($0 == "-" ? "standard output" : $0)" } ?? ""))
         }
     }
 }

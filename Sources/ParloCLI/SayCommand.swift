@@ -18,6 +18,8 @@ struct SayCommand: AsyncParsableCommand {
     @Argument(help: "The text to speak, or - to read it from standard input.")
     var text: String
 
+    func validate() throws { try speech.check(output) }
+
     func run() async throws {
         let logger = global.bootstrap()
         let input: String
@@ -29,7 +31,8 @@ struct SayCommand: AsyncParsableCommand {
         }
         let output = try await SpeechOutput(speech, logger: logger)
         let queue = output.queue
-        let piped = self.output.asJSON
+        // With --out -, stdout carries the WAV and nothing else.
+        let piped = self.output.asJSON && !speech.audioToStdout
         let encoder = JSONLinesEncoder()
         var trimmed = input.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else {
@@ -53,7 +56,8 @@ struct SayCommand: AsyncParsableCommand {
         try await output.finish()
         if !piped, let out = speech.out {
             let seconds = Double(output.sink.writtenFrames) / Double(output.sink.sampleRate)
-            print("\(output.character.name) said \(finished ? "it" : "part of it") → \(out) (\(String(format: "%.1f", seconds)) s)")
+            let target = speech.audioToStdout ? "standard output" : out
+            speech.note("\(output.character.name) said \(finished ? "it" : "part of it") → \(target) (\(String(format: "%.1f", seconds)) s)")
         }
     }
 }

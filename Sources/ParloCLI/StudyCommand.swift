@@ -12,6 +12,7 @@ struct StudyCommand: AsyncParsableCommand {
         discussion: "FOLDER holds one folder per subject (math/, storia/, …) of .md/.txt files; without it ~/Study when it exists, else the bundled sample ($PARLO_SAMPLE, else sample/ in ~/.config/parlo, the install's share/parlo or the checkout). Commands come from the microphone (default), a recorded file (--input FILE, same pipeline) or stdin (--text, one command per line). Replies go to the speakers or to --out FILE.wav. On a terminal: coloured lines; piped or with --json: JSON Lines events (command, reply, subject_opened, reading, timer_started, timer_ended, character_changed, …).")
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var acoustic: ModelOptions
     @OptionGroup var capture: CaptureOptions
     @OptionGroup var catalog: CatalogOptions
 
@@ -129,7 +130,7 @@ struct StudyCommand: AsyncParsableCommand {
     /// Voice input: the catalog grammar on the microphone or a recorded file.
     private func listen(_ session: StudySession, _ commands: Catalog, echo: EchoReference?, clock: ManualStudyClock?,
                         printer: StudyPrinter, logger: Logger) async throws {
-        let model = try AcousticModel.locate(global.model)
+        let model = try acoustic.locate()
         var options = ListenPipeline.Options()
         options.endpointer.hangover = Double(hangoverMs) / 1000
         options.emitLevels = false

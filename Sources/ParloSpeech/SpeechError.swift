@@ -3,7 +3,7 @@ import ParloCore
 /// Why speech output failed.
 public struct SpeechError: HintedError, Equatable {
     public enum Code: Sendable, Equatable {
-        case unknownCharacter, badCharacterFile, sinkFailed, cannotReadText, stateFailed
+        case unknownCharacter, badCharacterFile, sinkFailed, cannotReadText, stateFailed, readerGone
     }
     public var code: Code
     public var detail: String
@@ -16,6 +16,7 @@ public struct SpeechError: HintedError, Equatable {
         case .sinkFailed: "check the output path is writable and the disk not full"
         case .cannotReadText: "check the file exists and is UTF-8 text or Markdown"
         case .stateFailed: "check $XDG_STATE_HOME (default ~/.local/state) is writable"
+        case .readerGone: "the program reading it (a player?) ended first: keep it reading to the end"
         }
     }
 }

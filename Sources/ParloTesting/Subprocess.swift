@@ -7,6 +7,8 @@ public enum Subprocess {
         public var status: Int32
         public var stdout: String
         public var stderr: String
+        /// Stdout's bytes as written (binary output: `parlo say --out -`).
+        public var data = Data()
         /// Stdout as lines.
         public var lines: [String] { stdout.split(separator: "\n").map(String.init) }
         /// Stderr as lines, for "exactly one line" checks.
@@ -41,7 +43,7 @@ public enum Subprocess {
         done.wait()
         p.waitUntilExit()
         return Output(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
-                      stderr: String(decoding: e.data, as: UTF8.self))
+                      stderr: String(decoding: e.data, as: UTF8.self), data: o)
     }
 
     /// Stderr's bytes, written by the reader and read after the semaphore says it is done.

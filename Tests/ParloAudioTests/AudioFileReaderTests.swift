@@ -89,6 +89,19 @@ final class AudioFileReaderTests: XCTestCase {
         }
     }
 
+    /// Streamed WAV (written to a pipe) gives its sizes as 0xFFFFFFFF, "unknown": no truncation,
+    /// the audio is what follows the header.
+    func testStreamedWAVOfUnknownLengthIsReadToItsEnd() throws {
+        let full = try Data(contentsOf: URL(fileURLWithPath: write("full.wav", rate: 16_000, format: .wav16, samples: sine(rate: 16_000, seconds: 1))))
+        var streamed = full.prefix(44)
+        streamed.replaceSubrange(4..<8, with: [0xFF, 0xFF, 0xFF, 0xFF])
+        streamed.replaceSubrange(40..<44, with: [0xFF, 0xFF, 0xFF, 0xFF])
+        XCTAssertEqual(String(decoding: streamed[36..<40], as: UTF8.self), "data")
+        let path = dir.appendingPathComponent("streamed.wav").path
+        FileManager.default.createFile(atPath: path, contents: streamed + full.dropFirst(44))
+        XCTAssertEqual(try AudioFileReader(path: path).readAll().count, 16_000)
+    }
+
     func testLongFilesAreReadInBoundedBlocks() throws {
         let path = try write("long.wav", rate: 44_100, format: .wav16, samples: sine(rate: 44_100, seconds: 20))
         let reader = try AudioFileReader(path: path, blockSeconds: 0.5)

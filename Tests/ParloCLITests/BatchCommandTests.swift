@@ -51,9 +51,11 @@ final class BatchCommandTests: ScratchFolderTestCase {
         let args = ["batch", "--jsgf", Self.cards + "/cards.gram", "--out", results, Self.cards]
         XCTAssertEqual(try ParloProcess.run(args).status, 0)
         let full = try String(contentsOfFile: results, encoding: .utf8).split(separator: "\n")
-        XCTAssertEqual(full.count, 5)
-        // Simulate a crash after two files, mid-way through writing the third line.
-        try (full.prefix(2).joined(separator: "\n") + "\n" + full[2].prefix(20)).write(toFile: results, atomically: true, encoding: .utf8)
+        // The run's line, a result per file, the summary of the finished run.
+        XCTAssertEqual(try full.map { try ParloProcess.object(String($0))["type"] as? String },
+                       ["batch_run"] + Array(repeating: "result", count: 5) + ["summary"])
+        // Simulate a crash after two files, mid-way through writing the third result.
+        try (full.prefix(3).joined(separator: "\n") + "\n" + full[3].prefix(20)).write(toFile: results, atomically: true, encoding: .utf8)
         let resumed = try ParloProcess.run(args + ["--resume", "--json"])
         XCTAssertEqual(resumed.status, 0, resumed.stderr)
         let summary = try ParloProcess.object(resumed.lines.last!)
@@ -61,6 +63,9 @@ final class BatchCommandTests: ScratchFolderTestCase {
         let after = try String(contentsOfFile: results, encoding: .utf8).split(separator: "\n")
             .compactMap { try? ParloProcess.object(String($0)) }
         XCTAssertEqual(after.compactMap { $0["file"] as? String }.sorted(), (1...5).map { "\(Self.cards)/00\($0).wav" })
+        XCTAssertEqual(after.filter { $0["type"] as? String == "batch_run" }.count, 1, "one run line: the resumed run is the same run")
+        XCTAssertEqual(after.last?["type"] as? String, "summary")
+        XCTAssertTrue(resumed.stderr.isEmpty, "the run's own lines are no damaged results: \(resumed.stderr)")
     }
 
     func testMissingGrammarAndMissingModelAreOneLineErrors() throws {

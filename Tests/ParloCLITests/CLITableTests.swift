@@ -23,6 +23,7 @@ final class CLITableTests: ScratchFolderTestCase {
         let out = path("out.wav")
         return [
             Row(name: "batch", wantsFolder: false) { ["batch", "--json", "--jsgf", Self.cards, $0] },
+            Row(name: "report", wantsFolder: false) { ["report", $0] },
             Row(name: "read", wantsFolder: false) { ["read", "--out", out, $0] },
             Row(name: "say --out", wantsFolder: false) { ["say", "--out", $0, "hi"] },
             Row(name: "study", wantsFolder: true) { ["study", "--text", "--out", out, "--grammar", Self.grammar, $0] },
@@ -104,7 +105,7 @@ final class CLITableTests: ScratchFolderTestCase {
 
     func testBadOptionValue() throws {
         let bad: [String: [String]] = [
-            "batch": ["--jobs", "0"], "read": ["--rate", "9"], "say --out": ["--rate", "9"],
+            "batch": ["--jobs", "0"], "report": ["--json=yes"], "read": ["--rate", "9"], "say --out": ["--rate", "9"],
             "study": ["--hangover-ms", "soon"], "listen --input": ["--seconds", "0"],
             "grammar check --grammar": ["--threshold", "abc"], "grammar compile --grammar": ["--name", ""],
             "match --grammar": ["--grammar"], "fixtures synth --out": ["--per-command", "0"],

@@ -55,11 +55,18 @@ final class EventSchemaTests: ScratchFolderTestCase {
         XCTAssertEqual(files.count, 2, "fixtures renamed? \(files)")
         let junk = path("junk.wav")
         FileManager.default.createFile(atPath: junk, contents: Data("not audio".utf8))
+        let results = path("results.jsonl")
         let (batch, _) = try ParloProcess.run(["batch", "--grammar", Self.grammar, "--expect",
-                                               fixtures.appendingPathComponent("manifest.jsonl").path, "--json"] + files + [junk], timeout: 120)
+                                               fixtures.appendingPathComponent("manifest.jsonl").path, "--json", "--out", results]
+                                              + files + [junk], timeout: 120)
         XCTAssertEqual(batch.status, 1, "one file failed: \(batch.stderr)")
         let counts = try Self.check(batch.stdout)
         XCTAssertEqual(counts, ["result": 3, "summary": 1])
+        // The --out file, and `parlo report` on it, speak the same vocabulary.
+        XCTAssertEqual(try Self.check(String(contentsOfFile: results, encoding: .utf8)), ["batch_run": 1, "result": 3, "summary": 1])
+        let (report, _) = try ParloProcess.run(["report", "--json", results], timeout: 60)
+        XCTAssertEqual(report.status, 1, "the failed file is counted: \(report.stderr)")
+        XCTAssertEqual(try Self.check(report.stdout), ["summary": 1])
         XCTAssertFalse(batch.stdout.contains(#""word":"""#), "no empty words: \(batch.stdout)")
 
         // A catalog with a repeated sentence and two look-alike commands: every report event.

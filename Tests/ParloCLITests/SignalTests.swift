@@ -19,11 +19,14 @@ final class SignalTests: ScratchFolderTestCase {
             let out = path(name)
             let (_, _) = try ParloProcess.interrupt(["batch", "--jobs", "1", "--out", out, "--grammar", Self.grammar, Self.commands],
                                                     after: 1.5, signal: signal,
-                                                    ready: { ((try? String(contentsOfFile: out, encoding: .utf8)) ?? "").contains("\n") })
-            let results = try validLines(try String(contentsOfFile: out, encoding: .utf8))
+                                                    ready: { ((try? String(contentsOfFile: out, encoding: .utf8)) ?? "").contains(#""type":"result""#) })
+            let lines = try validLines(try String(contentsOfFile: out, encoding: .utf8))
+            // The run's line first, then results; the closing summary only when the run ends.
+            XCTAssertEqual(lines.first?["type"] as? String, "batch_run", name)
+            let results = lines.dropFirst()
             XCTAssertGreaterThan(results.count, 0, "\(name): results finished before the signal are kept")
             XCTAssertLessThan(results.count, 352, "\(name): the signal came before the end (make the batch longer)")
-            XCTAssertTrue(results.allSatisfy { $0["file"] is String }, name)
+            XCTAssertTrue(results.allSatisfy { $0["file"] is String && $0["type"] as? String == "result" }, name)
 
             // --resume after the signal decodes only what is missing.
             let resumed = try ParloProcess.run(["batch", "--jobs", "2", "--out", out, "--resume", "--grammar", Self.grammar,
