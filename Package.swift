@@ -45,6 +45,8 @@ let package = Package(
 
         // Pipeline stages.
         .target(name: "ParloCore"),
+        // Text before speech: sentences and their language (English/Italian), pure Swift.
+        .target(name: "ParloText", dependencies: ["ParloCore"]),
         .target(name: "ParloAudio", dependencies: ["ParloCore", "CSndFile", "CSoxr"]),
         .target(name: "ParloRecognizer", dependencies: ["ParloCore", "CPocketSphinx"]),
         .target(name: "ParloESpeak", dependencies: ["ParloCore", "CEspeakNG"]),
@@ -62,11 +64,11 @@ let package = Package(
                                                     "ParloCommands"]),
         .target(name: "Parlo", dependencies: ["ParloCore", "ParloAudio", "ParloRecognizer", "ParloEvaluation", "ParloBatch", "ParloESpeak",
                                               "ParloALSA", "ParloCapture", "ParloMeter", "ParloEndpointer", "ParloVoiceActivity", "ParloListen", "ParloSpeech",
-                                              "ParloEcho",
+                                              "ParloEcho", "ParloText",
                                               "ParloCatalog", "ParloGrammar", "ParloCommands", "ParloFixtures"]),
         // The speech queue's rules (priorities, pause, skip), pure Swift; ParloSpeech drives them.
         .target(name: "ParloSpeechQueue"),
-        .target(name: "ParloSpeech", dependencies: ["ParloCore", "ParloSpeechQueue", "ParloAudio", "ParloESpeak", "ParloALSA", "ParloMeter", .product(name: "Logging", package: "swift-log"),
+        .target(name: "ParloSpeech", dependencies: ["ParloCore", "ParloText", "ParloSpeechQueue", "ParloAudio", "ParloESpeak", "ParloALSA", "ParloMeter", .product(name: "Logging", package: "swift-log"),
                                                      .product(name: "Yams", package: "Yams")]),
         // The catalog model and its sentences, pure Swift; compiling it for PocketSphinx is ParloGrammar.
         .target(name: "ParloCatalog", dependencies: ["ParloCore", "Yams"]),
@@ -104,6 +106,7 @@ let package = Package(
         .testTarget(name: "ParloDependencyTests", dependencies: ["ParloTesting"]),
         .testTarget(name: "ParloSpeechQueueTests", dependencies: ["ParloSpeechQueue", "ParloCore"]),
         .testTarget(name: "ParloCoreTests", dependencies: ["ParloCore"]),
+        .testTarget(name: "ParloTextTests", dependencies: ["ParloText", "ParloTesting"], exclude: ["Data"]),
         .testTarget(name: "ParloAudioTests", dependencies: ["ParloAudio"]),
         .testTarget(name: "ParloRecognizerTests", dependencies: ["ParloRecognizer", "ParloAudio"]),
         .testTarget(name: "ParloESpeakTests", dependencies: ["ParloESpeak"]),

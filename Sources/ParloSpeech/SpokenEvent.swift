@@ -30,8 +30,9 @@ public struct SpokenEvent: TimedEvent {
         public var chars: [Int]?
         public var text: String
     }
+    /// `chars` are within the utterance's text (say), or within sentence `sentence`'s text (read).
     public struct Word: Codable, Sendable, Equatable {
-        public var utterance: Int
+        public var utterance: Int?
         public var sentence: Int
         public var chars: [Int]
         public var text: String
@@ -91,6 +92,13 @@ extension SpeechEvent {
         case .cancelled(let id, let t):
             return SpokenEvent(t: t, .utteranceEnd(.init(utterance: id, finished: false)))
         }
+    }
+}
+
+extension ReadingWord {
+    /// This word as `parlo read` prints it.
+    public var spoken: SpokenEvent {
+        SpokenEvent(t: t, .word(.init(utterance: nil, sentence: index, chars: chars, text: text)))
     }
 }
 

@@ -76,10 +76,10 @@ public struct Synthesizer: Sendable {
 
     /// Synthesises `range` of `text` as `character`, each language part with that language's voice.
     public func synthesize(_ text: String, range: Range<String.Index>? = nil, as character: SpeechCharacter,
-                           language: Language? = nil, splitter: LanguageSplitter = .init(),
-                           rateScale: Double = 1) throws -> SynthesizedSpeech {
+                           language: Language? = nil, sentenceLanguage: Language? = nil,
+                           splitter: LanguageSplitter = .init(), rateScale: Double = 1) throws -> SynthesizedSpeech {
         var result = SynthesizedSpeech(sampleRate: 22050)
-        for part in splitter.split(text, range: range, forced: language) {
+        for part in splitter.split(text, range: range, forced: language, sentence: sentenceLanguage) {
             var voice = character.voice(for: part.language)
             voice.rate = Int((Double(voice.rate) * rateScale).rounded())
             let piece = try synthesize(text, range: part.range, voice: voice)

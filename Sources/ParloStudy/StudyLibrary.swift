@@ -18,8 +18,11 @@ public struct StudyMaterial: Sendable, Equatable {
     public var text: String
     /// Sentence ranges of `text`, the units of next/previous/repeat while reading.
     public var sentences: [Range<String.Index>]
-    /// Language detected over the whole file (materials are monolingual).
+    /// Language detected over the whole file: its main language, for replies and `reading_started`.
     public var language: Language
+    /// Each sentence's language (notes mix English and Italian sentence by sentence): the voice
+    /// that reads it. A heading or line with no evidence takes its context (`SentenceLanguages`).
+    public var languages: [Language]
 
     /// Parses `contents`; Markdown when `markdown` (headings, lists and emphasis handled).
     public init(name: String, path: String, contents: String, markdown: Bool) {
@@ -43,6 +46,12 @@ public struct StudyMaterial: Sendable, Equatable {
         text = blocks.joined(separator: "\n\n")
         sentences = SentenceSegmenter().sentences(in: text)
         language = LanguageDetector().detect(text) ?? .en
+        let text = text
+        languages = SentenceLanguages(fallback: language).languages(of: sentences.map { r in
+            let alone = (r.lowerBound == text.startIndex || text[..<r.lowerBound].hasSuffix("\n\n"))
+                && (r.upperBound == text.endIndex || text[r.upperBound...].hasPrefix("\n\n"))
+            return SentenceLanguages.Item(text[r], wholeBlock: alone)
+        })
     }
 
     /// The sentences as strings.

@@ -41,7 +41,7 @@ extension StudySession {
         if reading != nil { await stopQueue(); endReading(finished: false) }
         emit(.readingStarted(.init(material: m.name, title: m.title, sentences: m.sentences.count, language: m.language.rawValue,
                                      character: character.name.lowercased(), color: character.colour)))
-        let id = await queue.enqueue(m.text, character: character, language: m.language, sentences: m.sentences)
+        let id = await queue.enqueue(m.text, character: character, sentences: m.sentences, sentenceLanguages: m.languages)
         let index = materialIndex
         await track(id) { reading = Reading(id: id, material: index, total: m.sentences.count) }
     }

@@ -229,7 +229,13 @@ public actor StudySession {
             guard var r = reading, let m = material(r.material) else { return }
             r.sentence = index
             reading = r
-            emit(.sentence(.init(index: index, total: r.total, text: String(m.text[range]))))
+            emit(.sentence(.init(index: index, total: r.total, text: String(m.text[range]),
+                                 language: m.languages.indices.contains(index) ? m.languages[index].rawValue : nil)))
+        case .word(let id, let index, let range, let t) where id == reading?.id:
+            guard let m = material(reading?.material ?? -1), m.sentences.indices.contains(index) else { return }
+            let start = m.sentences[index].lowerBound
+            let chars = [m.text.utf16.distance(from: start, to: range.lowerBound), m.text.utf16.distance(from: start, to: range.upperBound)]
+            emit(.word(.init(sentence: index, chars: chars, text: String(m.text[range]), audioT: (t * 1000).rounded() / 1000)))
         case .finished(let id, _), .cancelled(let id, _):
             pending.remove(id)
             known.remove(id)

@@ -1,0 +1,142 @@
+import Foundation
+
+@_exported import ParloCore
+
+/// English or Italian, word by word: a naive Bayes model over words whose statistics come from
+/// Debian's word lists and man pages (`LanguageModel+Statistics.swift`, made by
+/// scripts/make-text-sets; docs/reading-text.md has the sets and the numbers).
+///
+/// A word's likelihood in a language mixes its frequency in running text (function words: "the",
+/// "della") with a character trigram model of the language's word list, which knows words never
+/// seen in running text ("Sommario", "Introduction"). Each word's log-likelihood ratio is clipped,
+/// and more tightly towards English: Italian notes borrow English words ("directory", "file",
+/// "link"), English text rarely borrows Italian ones, so one loanword must not outvote the rest.
+/// Words in capitals (acronyms, code) are ignored when the text has any other word.
+public struct LanguageModel: Sendable {
+    /// Per-language statistics, parsed once.
+    struct Tables: Sendable {
+        var grams: [String: Int] = [:]       // every order 1…3, counts summed from the stored trigrams
+        var histories: [String: Int] = [:]
+        var words: [String: Int] = [:]
+        var wordTotal = 0
+    }
+
+    /// Largest evidence one word gives for English / for Italian (log-likelihood ratio, nats).
+    public static let englishClip = 2.5
+    public static let italianClip = 6.0
+    /// Share of each word's probability given to the character model (the rest: frequency).
+    static let characterShare = 0.5
+    /// Pseudo-count with which each order backs off to the next shorter history.
+    static let backoff = 1.0
+    static let order = 3
+    static let alphabet = 60.0
+
+    let en: Tables
+    let it: Tables
+
+    /// The model built into Parlo (parsed on first use, about 10 ms).
+    public static let shared = LanguageModel(statistics: statistics)
+
+    init(statistics: String) {
+        var tables: [String: Tables] = [:]
+        var current = ""
+        for line in statistics.split(separator: "\n") {
+            if line.hasPrefix("#") { current = String(line.dropFirst()); continue }
+            let fields = line.split(separator: " ")
+            guard fields.count == 3, let count = Int(fields[2]) else { continue }
+            let key = String(fields[1])
+            if fields[0] == "g" {
+                let chars = Array(key)
+                for o in 1...chars.count {
+                    let gram = String(chars.suffix(o))
+                    tables[current, default: Tables()].grams[gram, default: 0] += count
+                    tables[current, default: Tables()].histories[String(gram.dropLast()), default: 0] += count
+                }
+            } else {
+                tables[current, default: Tables()].words[key] = count
+                tables[current, default: Tables()].wordTotal += count
+            }
+        }
+        en = tables["en"] ?? Tables()
+        it = tables["it"] ?? Tables()
+    }
+
+    /// Evidence that `text` is English rather than Italian: positive for English, negative for
+    /// Italian, near 0 when the text says nothing (numbers, names, a lone loanword).
+    public func evidence(_ text: Substring) -> Double {
+        let words = Self.words(text)
+        let useCapitals = words.allSatisfy(\.capitals)
+        var sum = 0.0
+        for w in words where useCapitals || !w.capitals {
+            for token in w.tokens {
+                let d = logProbability(token, en) - logProbability(token, it)
+                sum += min(Self.englishClip, max(-Self.italianClip, d))
+            }
+        }
+        return sum
+    }
+
+    public func evidence(_ text: String) -> Double { evidence(text[...]) }
+
+    func logProbability(_ word: String, _ t: Tables) -> Double {
+        let characters = characterLogProbability(word, t) + log(Self.characterShare)
+        guard let c = t.words[word], t.wordTotal > 0 else { return characters }
+        let frequency = log((1 - Self.characterShare) * Double(c) / Double(t.wordTotal))
+        let top = max(frequency, characters)
+        return top + log(exp(frequency - top) + exp(characters - top))
+    }
+
+    func characterLogProbability(_ word: String, _ t: Tables) -> Double {
+        let padded = Array(String(repeating: "^", count: Self.order - 1) + word + "$")
+        var sum = 0.0
+        for i in (Self.order - 1)..<padded.count {
+            var p = 1 / Self.alphabet
+            for o in 1...Self.order {
+                let gram = String(padded[(i - o + 1)...i])
+                let history = String(gram.dropLast())
+                p = (Double(t.grams[gram] ?? 0) + Self.backoff * p) / (Double(t.histories[history] ?? 0) + Self.backoff)
+            }
+            sum += log(p)
+        }
+        return sum
+    }
+
+    /// A word of the text: its lower-case tokens (an elision split after its apostrophe:
+    /// "dell'impero" → "dell'", "impero") and whether it was written in capitals ("ACL").
+    struct Word { var tokens: [String]; var capitals: Bool }
+
+    static func words(_ text: Substring) -> [Word] {
+        var result: [Word] = []
+        var current = ""
+        func flush() {
+            guard !current.isEmpty else { return }
+            let letters = current.filter(\.isLetter)
+            let capitals = letters.count >= 2 && letters.allSatisfy { $0.isUppercase }
+            var tokens: [String] = []
+            var part = ""
+            for c in current.lowercased() {
+                part.append(c)
+                if c == "'" { tokens.append(part); part = "" }
+            }
+            if !part.isEmpty { tokens.append(part) }
+            result.append(Word(tokens: tokens, capitals: capitals))
+            current = ""
+        }
+        var i = text.startIndex
+        while i < text.endIndex {
+            var c = text[i]
+            if c == "’" { c = "'" }
+            if c.isLetter && !c.isNumber {
+                current.append(c)
+            } else if c == "'" && !current.isEmpty && current.last != "'" {
+                // An apostrophe inside or right after a word belongs to it ("l'", "po'").
+                current.append(c)
+            } else {
+                flush()
+            }
+            i = text.index(after: i)
+        }
+        flush()
+        return result
+    }
+}
