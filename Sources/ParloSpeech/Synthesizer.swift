@@ -51,7 +51,13 @@ public struct Synthesizer: Sendable {
                 let start = index(mark.textPosition)
                 switch mark.kind {
                 case .word:
-                    let end = index(mark.textPosition + max(mark.length, 0))
+                    var end = index(mark.textPosition + max(mark.length, 0))
+                    // eSpeak's length stops at an elision's apostrophe ("d'Italia" → "d", and
+                    // no event for "Italia"): the word runs on to the end of its letters.
+                    while end < slice.endIndex, end > start, Self.inWord(slice.unicodeScalars[end]),
+                          Self.inWord(slice.unicodeScalars[slice.unicodeScalars.index(before: end)]) {
+                        end = slice.unicodeScalars.index(after: end)
+                    }
                     // eSpeak ends with a zero-length word past the text: not a word.
                     if end > start { words.append(WordTiming(range: start..<end, sample: mark.sample)) }
                 case .sentence:
@@ -62,6 +68,8 @@ public struct Synthesizer: Sendable {
             return onChunk(chunk.samples, words, sentences)
         }
     }
+
+    static func inWord(_ s: Unicode.Scalar) -> Bool { s.properties.isAlphabetic || s == "'" || s == "’" }
 
     /// Synthesises `range` of `text` with `voice` into one block of audio.
     public func synthesize(_ text: String, range: Range<String.Index>? = nil, voice: ESpeakVoice,
