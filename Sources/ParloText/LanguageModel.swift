@@ -78,6 +78,9 @@ public struct LanguageModel: Sendable {
 
     public func evidence(_ text: String) -> Double { evidence(text[...]) }
 
+    /// Whether `word` (lower-case) is among the frequent words of either language.
+    public func isCommon(_ word: String) -> Bool { en.words[word] != nil || it.words[word] != nil }
+
     func logProbability(_ word: String, _ t: Tables) -> Double {
         let characters = characterLogProbability(word, t) + log(Self.characterShare)
         guard let c = t.words[word], t.wordTotal > 0 else { return characters }
