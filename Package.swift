@@ -99,6 +99,9 @@ let package = Package(
         .executableTarget(name: "ParloMatchBench", dependencies: ["ParloCatalog", "ParloCommands"], path: "Benchmarks/ParloMatchBench"),
         .executableTarget(name: "ParloListenBench", dependencies: ["Parlo"], path: "Benchmarks/ParloListenBench"),
         .executableTarget(name: "ParloSpeechBench", dependencies: ["ParloSpeech"], path: "Benchmarks/ParloSpeechBench"),
+        // The reading measurements of docs/reading-text.md (language, sentences, word times).
+        .executableTarget(name: "ParloReadingEval", dependencies: ["ParloSpeech", "ParloText", "ParloGrammar", "ParloRecognizer"],
+                          path: "Benchmarks/ParloReadingEval"),
 
         .target(name: "ParloTesting", dependencies: []),
 

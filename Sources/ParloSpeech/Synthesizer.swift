@@ -45,6 +45,9 @@ public struct Synthesizer: Sendable {
             // eSpeak counts characters from 1; clamp anything outside the text.
             scalars[min(max(position - 1, 0), scalars.count - 1)]
         }
+        // Words never overlap: eSpeak sometimes reports a word again inside the one before
+        // ("Questa è" gives "Questa", then "uesta " for "è"); such a word is left out.
+        var lastEnd = slice.startIndex
         return try engine.synthesize(String(slice), voice: voice, ssml: ssml) { chunk in
             var words: [WordTiming] = [], sentences: [WordTiming] = []
             for mark in chunk.marks {
@@ -59,7 +62,10 @@ public struct Synthesizer: Sendable {
                         end = slice.unicodeScalars.index(after: end)
                     }
                     // eSpeak ends with a zero-length word past the text: not a word.
-                    if end > start { words.append(WordTiming(range: start..<end, sample: mark.sample)) }
+                    if end > start, start >= lastEnd {
+                        words.append(WordTiming(range: start..<end, sample: mark.sample))
+                        lastEnd = end
+                    }
                 case .sentence:
                     sentences.append(WordTiming(range: start..<start, sample: mark.sample))
                 case .end: break

@@ -8,7 +8,8 @@ import Foundation
 ///
 /// A word's likelihood in a language mixes its frequency in running text (function words: "the",
 /// "della") with a character trigram model of the language's word list, which knows words never
-/// seen in running text ("Sommario", "Introduction"). Each word's log-likelihood ratio is clipped,
+/// seen in running text ("Sommario", "Introduction"); the words of one list only that these
+/// leave unsure ("dicembre", "Lussemburgo") are kept whole and count as evidence of membership. Each word's log-likelihood ratio is clipped,
 /// and more tightly towards English: Italian notes borrow English words ("directory", "file",
 /// "link"), English text rarely borrows Italian ones, so one loanword must not outvote the rest.
 /// Words in capitals (acronyms, code) are ignored when the text has any other word.
@@ -19,6 +20,8 @@ public struct LanguageModel: Sendable {
         var histories: [String: Int] = [:]
         var words: [String: Int] = [:]
         var wordTotal = 0
+        /// Words of this language's word list only that the rest of the model leaves unsure.
+        var hard: Set<String> = []
     }
 
     /// Largest evidence one word gives for English / for Italian (log-likelihood ratio, nats).
@@ -28,6 +31,12 @@ public struct LanguageModel: Sendable {
     static let characterShare = 0.5
     /// Pseudo-count with which each order backs off to the next shorter history.
     static let backoff = 1.0
+    /// Evidence a text needs to be English rather than Italian: Italian notes name English
+    /// things ("Icona Windows", "Busta Postfix"), English notes rarely Italian ones (tuned on
+    /// the development sets).
+    static let italianPrior = 0.8
+    /// Evidence added for a hard word of one language.
+    static let membership = 4.0
     static let order = 3
     static let alphabet = 60.0
 
@@ -42,6 +51,10 @@ public struct LanguageModel: Sendable {
         var current = ""
         for line in statistics.split(separator: "\n") {
             if line.hasPrefix("#") { current = String(line.dropFirst()); continue }
+            if line.hasPrefix("h ") {
+                tables[current, default: Tables()].hard.formUnion(line.dropFirst(2).split(separator: " ").map(String.init))
+                continue
+            }
             let fields = line.split(separator: " ")
             guard fields.count == 3, let count = Int(fields[2]) else { continue }
             let key = String(fields[1])
@@ -69,14 +82,20 @@ public struct LanguageModel: Sendable {
         var sum = 0.0
         for w in words where useCapitals || !w.capitals {
             for token in w.tokens {
-                let d = logProbability(token, en) - logProbability(token, it)
-                sum += min(Self.englishClip, max(-Self.italianClip, d))
+                sum += evidence(word: token)
             }
         }
-        return sum
+        return sum - Self.italianPrior
     }
 
     public func evidence(_ text: String) -> Double { evidence(text[...]) }
+
+    /// One lower-case token's clipped evidence.
+    func evidence(word token: String) -> Double {
+        var d = logProbability(token, en) - logProbability(token, it)
+        if en.hard.contains(token) { d += Self.membership } else if it.hard.contains(token) { d -= Self.membership }
+        return min(Self.englishClip, max(-Self.italianClip, d))
+    }
 
     /// Whether `word` (lower-case) is among the frequent words of either language.
     public func isCommon(_ word: String) -> Bool { en.words[word] != nil || it.words[word] != nil }

@@ -57,7 +57,7 @@ final class LanguageModelTests: XCTestCase {
         // A heading alone takes what follows; a name inside a paragraph takes what came before.
         XCTAssertEqual(tagger.languages(of: [.init("3.2", wholeBlock: true),
                                              .init("Il teorema di Pitagora riguarda i triangoli rettangoli.")]), [.it, .it])
-        XCTAssertEqual(tagger.languages(of: [.init("The theorem is about right triangles."), .init("Pitagora."),
+        XCTAssertEqual(tagger.languages(of: [.init("The theorem is about right triangles."), .init("(1632)"),
                                              .init("Vale per ogni triangolo rettangolo.")]), [.en, .en, .it])
         XCTAssertEqual(tagger.languages(of: [.init("42")], before: nil, after: .it), [.it])
         XCTAssertEqual(tagger.languages(of: [.init("42")]), [.en], "nothing at all: the fallback")
