@@ -64,7 +64,12 @@ case ("words", _):
                 }
                 guard let aligned = try aligner.align(words.map { ($0.0, $0.1) }, samples: sink.played, sampleRate: sink.sampleRate),
                       aligned.count == words.count else { failed += 1; continue }
-                errors += zip(words, aligned).map { abs($0.2 - $1.start) }
+                for (w, a) in zip(words, aligned) {
+                    errors.append(abs(w.2 - a.start))
+                    if abs(w.2 - a.start) > 0.05 {
+                        print(String(format: "  %@: event %.3f s, aligned %.3f–%.3f s", w.0, w.2, a.start, a.end))
+                    }
+                }
             }
         }
         let sorted = errors.sorted()
