@@ -4,9 +4,9 @@ import ParloRecognizer
 import ParloSpeech
 
 /// The reading measurements of docs/reading-text.md, from the sets of scripts/make-text-sets:
-///   swift run -c release ParloReadingEval language dev|test   — language per item
-///   swift run -c release ParloReadingEval sentences dev|test  — sentence boundaries
-///   swift run -c release ParloReadingEval words               — word events vs forced alignment
+///   swift run ParloReadingEval language dev|test   — language per item
+///   swift run ParloReadingEval sentences dev|test  — sentence boundaries
+///   swift run ParloReadingEval words               — word events vs forced alignment
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 let data = root.appendingPathComponent("Tests/ParloTextTests/Data")
 let args = CommandLine.arguments.dropFirst()

@@ -16,8 +16,9 @@ import Foundation
 public struct LanguageModel: Sendable {
     /// Per-language statistics, parsed once.
     struct Tables: Sendable {
-        var grams: [String: Int] = [:]       // every order 1…3, counts summed from the stored trigrams
-        var histories: [String: Int] = [:]
+        /// log P(c | h1 h2) for every pair of preceding symbols, at `(h1 * n + h2) * n + c`:
+        /// the interpolated trigram model computed once, so scoring a letter is one lookup.
+        var logTrigram: [Double] = []
         var words: [String: Int] = [:]
         var wordTotal = 0
         /// Words of this language's word list only that the rest of the model leaves unsure.
@@ -37,17 +38,21 @@ public struct LanguageModel: Sendable {
     static let italianPrior = 0.8
     /// Evidence added for a hard word of one language.
     static let membership = 4.0
-    static let order = 3
     static let alphabet = 60.0
 
     let en: Tables
     let it: Tables
+    /// Symbol numbers of the letters in the statistics; 0 is any other character, 1 is `^`
+    /// (before a word), 2 is `$` (after it).
+    let symbols: [Unicode.Scalar: Int]
 
-    /// The model built into Parlo (parsed on first use, about 10 ms).
+    /// The model built into Parlo (parsed on first use).
     public static let shared = LanguageModel(statistics: statistics)
 
     init(statistics: String) {
+        var grams: [String: [(Array<Unicode.Scalar>, Int)]] = [:]
         var tables: [String: Tables] = [:]
+        var symbols: [Unicode.Scalar: Int] = ["^": 1, "$": 2]
         var current = ""
         for line in statistics.split(separator: "\n") {
             if line.hasPrefix("#") { current = String(line.dropFirst()); continue }
@@ -57,21 +62,52 @@ public struct LanguageModel: Sendable {
             }
             let fields = line.split(separator: " ")
             guard fields.count == 3, let count = Int(fields[2]) else { continue }
-            let key = String(fields[1])
             if fields[0] == "g" {
-                let chars = Array(key)
-                for o in 1...chars.count {
-                    let gram = String(chars.suffix(o))
-                    tables[current, default: Tables()].grams[gram, default: 0] += count
-                    tables[current, default: Tables()].histories[String(gram.dropLast()), default: 0] += count
-                }
+                let scalars = Array(fields[1].unicodeScalars)
+                for c in scalars where symbols[c] == nil { symbols[c] = symbols.count + 1 }
+                grams[current, default: []].append((scalars, count))
             } else {
-                tables[current, default: Tables()].words[key] = count
+                tables[current, default: Tables()].words[String(fields[1])] = count
                 tables[current, default: Tables()].wordTotal += count
             }
         }
+        self.symbols = symbols
+        let n = symbols.count + 1
+        for (language, list) in grams {
+            tables[language, default: Tables()].logTrigram = Self.trigramTable(list.map { ($0.0.map { symbols[$0]! }, $0.1) }, symbols: n)
+        }
         en = tables["en"] ?? Tables()
         it = tables["it"] ?? Tables()
+    }
+
+    /// The interpolated trigram model as a table: counts of every order are summed from the
+    /// trigrams, and each order backs off to the next shorter history with weight `backoff`.
+    static func trigramTable(_ trigrams: [([Int], Int)], symbols n: Int) -> [Double] {
+        var c1 = [Double](repeating: 0, count: n), c2 = [Double](repeating: 0, count: n * n)
+        var c3 = [Double](repeating: 0, count: n * n * n)
+        for (g, count) in trigrams where g.count == 3 {
+            let v = Double(count)
+            c1[g[2]] += v
+            c2[g[1] * n + g[2]] += v
+            c3[(g[0] * n + g[1]) * n + g[2]] += v
+        }
+        var h2 = [Double](repeating: 0, count: n), h3 = [Double](repeating: 0, count: n * n)
+        for a in 0..<n { for c in 0..<n { h2[a] += c2[a * n + c] } }
+        for ab in 0..<(n * n) { for c in 0..<n { h3[ab] += c3[ab * n + c] } }
+        let total = c1.reduce(0, +)
+        var table = [Double](repeating: 0, count: n * n * n)
+        for a in 0..<n {
+            for b in 0..<n {
+                for c in 0..<n {
+                    var p = 1 / alphabet
+                    p = (c1[c] + backoff * p) / (total + backoff)
+                    p = (c2[b * n + c] + backoff * p) / (h2[b] + backoff)
+                    p = (c3[(a * n + b) * n + c] + backoff * p) / (h3[a * n + b] + backoff)
+                    table[(a * n + b) * n + c] = log(p)
+                }
+            }
+        }
+        return table
     }
 
     /// Evidence that `text` is English rather than Italian: positive for English, negative for
@@ -109,18 +145,15 @@ public struct LanguageModel: Sendable {
     }
 
     func characterLogProbability(_ word: String, _ t: Tables) -> Double {
-        let padded = Array(String(repeating: "^", count: Self.order - 1) + word + "$")
+        let n = symbols.count + 1
+        var a = 1, b = 1                      // "^^" before the word
         var sum = 0.0
-        for i in (Self.order - 1)..<padded.count {
-            var p = 1 / Self.alphabet
-            for o in 1...Self.order {
-                let gram = String(padded[(i - o + 1)...i])
-                let history = String(gram.dropLast())
-                p = (Double(t.grams[gram] ?? 0) + Self.backoff * p) / (Double(t.histories[history] ?? 0) + Self.backoff)
-            }
-            sum += log(p)
+        for scalar in word.unicodeScalars {
+            let c = symbols[scalar] ?? 0
+            sum += t.logTrigram[(a * n + b) * n + c]
+            a = b; b = c
         }
-        return sum
+        return sum + t.logTrigram[(a * n + b) * n + 2]
     }
 
     /// A word of the text: its lower-case tokens (an elision split after its apostrophe:
