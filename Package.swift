@@ -47,6 +47,8 @@ let package = Package(
 
         // Pipeline stages.
         .target(name: "ParloCore"),
+        // Text before speech: sentences and their language (English/Italian), pure Swift.
+        .target(name: "ParloText", dependencies: ["ParloCore"]),
         .target(name: "ParloAudio", dependencies: ["ParloCore", "CSndFile", "CSoxr"]),
         .target(name: "ParloRecognizer", dependencies: ["ParloCore", "CPocketSphinx"]),
         .target(name: "ParloESpeak", dependencies: ["ParloCore", "CEspeakNG"]),
@@ -64,17 +66,17 @@ let package = Package(
                                                     "ParloCommands"]),
         .target(name: "Parlo", dependencies: ["ParloCore", "ParloAudio", "ParloRecognizer", "ParloEvaluation", "ParloBatch", "ParloESpeak",
                                               "ParloALSA", "ParloCapture", "ParloMeter", "ParloEndpointer", "ParloVoiceActivity", "ParloListen", "ParloSpeech",
-                                              "ParloEcho", "ParloDocuments",
+                                              "ParloEcho", "ParloDocuments", "ParloText",
                                               "ParloCatalog", "ParloGrammar", "ParloCommands", "ParloFixtures"]),
         // Reading material in: Markdown (cmark-gfm), PDF (poppler) and text as blocks to read aloud.
         .target(name: "ParloDocuments", dependencies: ["ParloCore", "CCmarkGFM", "CPoppler"]),
         // The speech queue's rules (priorities, pause, skip), pure Swift; ParloSpeech drives them.
         .target(name: "ParloSpeechQueue"),
-        .target(name: "ParloSpeech", dependencies: ["ParloCore", "ParloDocuments", "ParloSpeechQueue", "ParloAudio", "ParloESpeak", "ParloALSA", "ParloMeter", .product(name: "Logging", package: "swift-log"),
+        .target(name: "ParloSpeech", dependencies: ["ParloCore", "ParloDocuments", "ParloText", "ParloSpeechQueue", "ParloAudio", "ParloESpeak", "ParloALSA", "ParloMeter", .product(name: "Logging", package: "swift-log"),
                                                      .product(name: "Yams", package: "Yams")]),
         // The catalog model and its sentences, pure Swift; compiling it for PocketSphinx is ParloGrammar.
         .target(name: "ParloCatalog", dependencies: ["ParloCore", "Yams"]),
-        .target(name: "ParloGrammar", dependencies: ["ParloCatalog", "ParloRecognizer", "ParloESpeak",
+        .target(name: "ParloGrammar", dependencies: ["ParloCatalog", "ParloRecognizer", "ParloESpeak", "ParloAudio",
                                                      .product(name: "Logging", package: "swift-log")]),
         .target(name: "ParloCommands", dependencies: ["ParloCore", "ParloCatalog", .product(name: "Logging", package: "swift-log")]),
         .target(name: "ParloFixtures", dependencies: ["ParloCore", "ParloAudio", "ParloCatalog", "ParloESpeak", "ParloSpeech",
@@ -101,6 +103,9 @@ let package = Package(
         .executableTarget(name: "ParloMatchBench", dependencies: ["ParloCatalog", "ParloCommands"], path: "Benchmarks/ParloMatchBench"),
         .executableTarget(name: "ParloListenBench", dependencies: ["Parlo"], path: "Benchmarks/ParloListenBench"),
         .executableTarget(name: "ParloSpeechBench", dependencies: ["ParloSpeech"], path: "Benchmarks/ParloSpeechBench"),
+        // The reading measurements of docs/reading-text.md (language, sentences, word times).
+        .executableTarget(name: "ParloReadingEval", dependencies: ["ParloSpeech", "ParloText", "ParloGrammar", "ParloRecognizer"],
+                          path: "Benchmarks/ParloReadingEval"),
 
         .target(name: "ParloTesting", dependencies: []),
 
@@ -108,6 +113,7 @@ let package = Package(
         .testTarget(name: "ParloDependencyTests", dependencies: ["ParloTesting"]),
         .testTarget(name: "ParloSpeechQueueTests", dependencies: ["ParloSpeechQueue", "ParloCore"]),
         .testTarget(name: "ParloCoreTests", dependencies: ["ParloCore"]),
+        .testTarget(name: "ParloTextTests", dependencies: ["ParloText", "ParloTesting"], exclude: ["Data"]),
         .testTarget(name: "ParloAudioTests", dependencies: ["ParloAudio"]),
         .testTarget(name: "ParloRecognizerTests", dependencies: ["ParloRecognizer", "ParloAudio"]),
         .testTarget(name: "ParloESpeakTests", dependencies: ["ParloESpeak"]),

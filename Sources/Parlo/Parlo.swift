@@ -15,6 +15,7 @@
 @_exported import ParloVoiceActivity
 @_exported import ParloListen
 @_exported import ParloSpeech
+@_exported import ParloText
 @_exported import ParloCatalog
 @_exported import ParloGrammar
 @_exported import ParloCommands

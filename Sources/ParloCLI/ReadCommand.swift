@@ -60,7 +60,13 @@ struct ReadCommand: AsyncParsableCommand {
         let piped = self.output.asJSON && !speech.audioToStdout
         let encoder = JSONLinesEncoder()
         let start = fromSentence.map { $0 - 1 } ?? (restart ? 0 : nil)
-        let end = try await reader.run(from: start) { p in
+        var words: (@Sendable (ReadingWord) -> Void)? = nil
+        if piped {
+            words = { w in
+                if let s = try? encoder.line(w.spoken) { print(s) }
+            }
+        }
+        let end = try await reader.run(from: start, words: words) { p in
             if piped {
                 if let s = try? encoder.line(p.spoken) { print(s) }
             } else {

@@ -196,7 +196,7 @@ struct StudyPrinter: Sendable {
         case .timerEnded(let t): return "timer of \(t.minutes) min is over"
         case .characterChanged(let c): return "voice: \(c.character)"
         case .help(let h): return "you can say: \(h.examples.joined(separator: " · "))"
-        case .command, .reply, .sentence, .listening: return nil
+        case .command, .reply, .sentence, .word, .listening: return nil
         }
     }
 

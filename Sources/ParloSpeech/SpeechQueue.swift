@@ -1,5 +1,6 @@
 @_exported import ParloSpeechQueue
 @_exported import ParloCore
+@_exported import ParloText
 import Logging
 import ParloESpeak
 
@@ -17,6 +18,8 @@ public actor SpeechQueue {
         public var sentences: [Range<String.Index>]
         public var character: SpeechCharacter
         public var language: Language?
+        /// Each sentence's language (`SentenceLanguages`), when the client knows the context.
+        public var sentenceLanguages: [Language]?
         public var priority: SpeechPriority
         public var ssml: Bool
     }
@@ -73,17 +76,21 @@ public actor SpeechQueue {
 
     // MARK: Requests
 
-    /// Queues `text`; returns its id. `sentences` (ranges of `text`) skip segmentation.
+    /// Queues `text`; returns its id. `sentences` (ranges of `text`) skip segmentation;
+    /// `language` forces one language, else `sentenceLanguages` (one per sentence, with
+    /// `sentences`) or each sentence's own language picks the voice.
     @discardableResult
     public func enqueue(_ text: String, priority: SpeechPriority = .normal, character: SpeechCharacter? = nil,
                         language: Language? = nil, sentences: [Range<String.Index>]? = nil,
-                        ssml: Bool = false) -> Int {
+                        sentenceLanguages: [Language]? = nil, ssml: Bool = false) -> Int {
         let id = nextID
         nextID += 1
         let ranges = ssml ? (text.isEmpty ? [] : [text.startIndex..<text.endIndex])
                           : (sentences ?? segmenter.sentences(in: text))
         utterances[id] = Utterance(id: id, text: text, sentences: ranges, character: character ?? self.character,
-                                   language: language, priority: priority, ssml: ssml)
+                                   language: language,
+                                   sentenceLanguages: sentenceLanguages?.count == ranges.count ? sentenceLanguages : nil,
+                                   priority: priority, ssml: ssml)
         apply(logic.enqueue(.init(id: id, priority: priority, sentenceCount: ranges.count)))
         pump()
         return id
@@ -244,7 +251,8 @@ public actor SpeechQueue {
             speech = try synthesizer.synthesize(u.text, range: start..<sentence.upperBound, voice: voice, ssml: true)
         } else {
             speech = try synthesizer.synthesize(u.text, range: start..<sentence.upperBound, as: u.character,
-                                                language: u.language, splitter: splitter, rateScale: rateScale)
+                                                language: u.language, sentenceLanguage: u.sentenceLanguages?[index],
+                                                splitter: splitter, rateScale: rateScale)
         }
         if from == nil { timeline.append((base, .sentenceStart(u.id, index, sentence))) }
         for word in speech.words { timeline.append((base + word.sample, .word(u.id, index, word.range))) }

@@ -9,9 +9,10 @@ public protocol SpeechSynthesizing: Sendable {
     /// Renders `range` of `text` with one eSpeak voice (SSML utterances).
     func synthesize(_ text: String, range: Range<String.Index>?, voice: ESpeakVoice,
                     ssml: Bool) throws -> SynthesizedSpeech
-    /// Renders `range` of `text` as `character`, each language part with its own voice.
+    /// Renders `range` of `text` as `character`, each language part with its own voice:
+    /// `language` forces one, `sentenceLanguage` is the sentence's own (clauses may still differ).
     func synthesize(_ text: String, range: Range<String.Index>?, as character: SpeechCharacter,
-                    language: Language?, splitter: LanguageSplitter,
+                    language: Language?, sentenceLanguage: Language?, splitter: LanguageSplitter,
                     rateScale: Double) throws -> SynthesizedSpeech
 }
 
@@ -38,7 +39,7 @@ public struct SilentSynthesizer: SpeechSynthesizing {
     }
 
     public func synthesize(_ text: String, range: Range<String.Index>?, as character: SpeechCharacter,
-                           language: Language?, splitter: LanguageSplitter,
+                           language: Language?, sentenceLanguage: Language?, splitter: LanguageSplitter,
                            rateScale: Double) throws -> SynthesizedSpeech {
         silence(text, range, rateScale: rateScale)
     }

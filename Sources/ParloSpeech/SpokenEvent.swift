@@ -32,8 +32,9 @@ public struct SpokenEvent: TimedEvent {
         /// The PDF page the sentence is on (from 1, as a viewer numbers it); nil otherwise.
         public var page: Int? = nil
     }
+    /// `chars` are within the utterance's text (say), or within sentence `sentence`'s text (read).
     public struct Word: Codable, Sendable, Equatable {
-        public var utterance: Int
+        public var utterance: Int?
         public var sentence: Int
         public var chars: [Int]
         public var text: String
@@ -93,6 +94,13 @@ extension SpeechEvent {
         case .cancelled(let id, let t):
             return SpokenEvent(t: t, .utteranceEnd(.init(utterance: id, finished: false)))
         }
+    }
+}
+
+extension ReadingWord {
+    /// This word as `parlo read` prints it.
+    public var spoken: SpokenEvent {
+        SpokenEvent(t: t, .word(.init(utterance: nil, sentence: index, chars: chars, text: text)))
     }
 }
 

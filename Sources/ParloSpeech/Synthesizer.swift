@@ -45,15 +45,27 @@ public struct Synthesizer: Sendable {
             // eSpeak counts characters from 1; clamp anything outside the text.
             scalars[min(max(position - 1, 0), scalars.count - 1)]
         }
+        // Words never overlap: eSpeak sometimes reports a word again inside the one before
+        // ("Questa è" gives "Questa", then "uesta " for "è"); such a word is left out.
+        var lastEnd = slice.startIndex
         return try engine.synthesize(String(slice), voice: voice, ssml: ssml) { chunk in
             var words: [WordTiming] = [], sentences: [WordTiming] = []
             for mark in chunk.marks {
                 let start = index(mark.textPosition)
                 switch mark.kind {
                 case .word:
-                    let end = index(mark.textPosition + max(mark.length, 0))
+                    var end = index(mark.textPosition + max(mark.length, 0))
+                    // eSpeak's length stops at an elision's apostrophe ("d'Italia" → "d", and
+                    // no event for "Italia"): the word runs on to the end of its letters.
+                    while end < slice.endIndex, end > start, Self.inWord(slice.unicodeScalars[end]),
+                          Self.inWord(slice.unicodeScalars[slice.unicodeScalars.index(before: end)]) {
+                        end = slice.unicodeScalars.index(after: end)
+                    }
                     // eSpeak ends with a zero-length word past the text: not a word.
-                    if end > start { words.append(WordTiming(range: start..<end, sample: mark.sample)) }
+                    if end > start, start >= lastEnd {
+                        words.append(WordTiming(range: start..<end, sample: mark.sample))
+                        lastEnd = end
+                    }
                 case .sentence:
                     sentences.append(WordTiming(range: start..<start, sample: mark.sample))
                 case .end: break
@@ -62,6 +74,8 @@ public struct Synthesizer: Sendable {
             return onChunk(chunk.samples, words, sentences)
         }
     }
+
+    static func inWord(_ s: Unicode.Scalar) -> Bool { s.properties.isAlphabetic || s == "'" || s == "’" }
 
     /// Synthesises `range` of `text` with `voice` into one block of audio.
     public func synthesize(_ text: String, range: Range<String.Index>? = nil, voice: ESpeakVoice,
@@ -76,10 +90,10 @@ public struct Synthesizer: Sendable {
 
     /// Synthesises `range` of `text` as `character`, each language part with that language's voice.
     public func synthesize(_ text: String, range: Range<String.Index>? = nil, as character: SpeechCharacter,
-                           language: Language? = nil, splitter: LanguageSplitter = .init(),
-                           rateScale: Double = 1) throws -> SynthesizedSpeech {
+                           language: Language? = nil, sentenceLanguage: Language? = nil,
+                           splitter: LanguageSplitter = .init(), rateScale: Double = 1) throws -> SynthesizedSpeech {
         var result = SynthesizedSpeech(sampleRate: 22050)
-        for part in splitter.split(text, range: range, forced: language) {
+        for part in splitter.split(text, range: range, forced: language, sentence: sentenceLanguage) {
             var voice = character.voice(for: part.language)
             voice.rate = Int((Double(voice.rate) * rateScale).rounded())
             let piece = try synthesize(text, range: part.range, voice: voice)

@@ -25,6 +25,8 @@ public struct StudyEvent: TimedEvent {
         case readingStarted(ReadingStarted)
         /// A sentence of the material reached the speakers.
         case sentence(Sentence)
+        /// A word of the material reached the speakers: for a UI that highlights it.
+        case word(Word)
         case readingPaused(ReadingPosition)
         case readingResumed(ReadingPosition)
         case readingFinished(ReadingPosition)
@@ -76,7 +78,21 @@ public struct StudyEvent: TimedEvent {
         public var language, character, color: String
         public var page: Int? = nil
     }
-    public struct Sentence: Codable, Sendable, Equatable { public var index, total: Int; public var text: String }
+    public struct Sentence: Codable, Sendable, Equatable {
+        public var index, total: Int
+        public var text: String
+        /// The language (and so the voice) the sentence is read in.
+        public var language: String?
+    }
+    /// `chars` is within the text of sentence `sentence`; `audio_t` is the word's start on the
+    /// playback clock (seconds of audio played, or the position in the written file).
+    public struct Word: Codable, Sendable, Equatable {
+        public var sentence: Int
+        public var chars: [Int]
+        public var text: String
+        public var audioT: Double
+        enum CodingKeys: String, CodingKey { case sentence, chars, text, audioT = "audio_t" }
+    }
     public struct ReadingPosition: Codable, Sendable, Equatable { public var index, total: Int }
     /// "next", "previous" or "repeat" while reading.
     public struct ReadingControl: Codable, Sendable, Equatable { public var control: String }
@@ -100,6 +116,7 @@ extension StudyEvent.Kind {
         case .material(let p): ("material", p)
         case .readingStarted(let p): ("reading_started", p)
         case .sentence(let p): ("sentence", p)
+        case .word(let p): ("word", p)
         case .readingPaused(let p): ("reading_paused", p)
         case .readingResumed(let p): ("reading_resumed", p)
         case .readingFinished(let p): ("reading_finished", p)
@@ -126,6 +143,7 @@ extension StudyEvent.Kind {
         case "material": self = .material(try E.Material(from: d))
         case "reading_started": self = .readingStarted(try E.ReadingStarted(from: d))
         case "sentence": self = .sentence(try E.Sentence(from: d))
+        case "word": self = .word(try E.Word(from: d))
         case "reading_paused": self = .readingPaused(try E.ReadingPosition(from: d))
         case "reading_resumed": self = .readingResumed(try E.ReadingPosition(from: d))
         case "reading_finished": self = .readingFinished(try E.ReadingPosition(from: d))

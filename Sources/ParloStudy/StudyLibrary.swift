@@ -32,8 +32,11 @@ public struct StudyMaterial: Sendable, Equatable {
     public var sentences: [Range<String.Index>]
     /// The pages of a PDF that have text; empty for text and Markdown (one page: the whole file).
     public var pages: [Page]
-    /// Language detected over the whole file (materials are monolingual).
+    /// Language detected over the whole file: its main language, for replies and `reading_started`.
     public var language: Language
+    /// Each sentence's language (notes mix English and Italian sentence by sentence): the voice
+    /// that reads it. A heading or line with no evidence takes its context (`SentenceLanguages`).
+    public var languages: [Language]
 
     /// Parses `contents`; Markdown when `markdown` (headings, lists and emphasis handled).
     public init(name: String, path: String, contents: String, markdown: Bool) {
@@ -77,10 +80,22 @@ public struct StudyMaterial: Sendable, Equatable {
         self.text = text
         self.pages = pages
         language = LanguageDetector().detect(text) ?? .en
+        let joined = text
+        languages = SentenceLanguages(fallback: language).languages(of: sentences.map { r in
+            let alone = (r.lowerBound == joined.startIndex || joined[..<r.lowerBound].hasSuffix("\n\n"))
+                && (r.upperBound == joined.endIndex || joined[r.upperBound...].hasPrefix("\n\n"))
+            return SentenceLanguages.Item(joined[r], wholeBlock: alone)
+        })
     }
 
     /// The sentences as strings.
     public var sentenceTexts: [String] { sentences.map { String(text[$0]) } }
+
+    /// Index into `sentences` of sentence `index` of page `page` (an index into `pages`; nil: the
+    /// whole material), the numbering events use while a PDF page is read.
+    public func sentenceIndex(_ index: Int, page: Int?) -> Int {
+        (page.flatMap { pages.indices.contains($0) ? pages[$0].sentences.lowerBound : nil } ?? 0) + index
+    }
 }
 
 /// A `TextBlockReader`'s blocks with their kinds.

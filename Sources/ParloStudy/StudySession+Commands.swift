@@ -53,7 +53,8 @@ extension StudySession {
                                      character: character.name.lowercased(), color: character.colour,
                                      page: onPage.map { m.pages[$0].number })))
         let id = await queue.enqueue(m.text, character: character, language: m.language,
-                                     sentences: Array(m.sentences[span].dropFirst(from)))
+                                     sentences: Array(m.sentences[span].dropFirst(from)),
+                                     sentenceLanguages: Array(m.languages[span].dropFirst(from)))
         let index = materialIndex
         await track(id) { reading = Reading(id: id, material: index, sentence: from, total: span.count, page: onPage, offset: from) }
     }

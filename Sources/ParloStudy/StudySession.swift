@@ -143,9 +143,10 @@ public actor StudySession {
         case .rejected:
             emit(.rejected(.init(text: text, reason: report.match.reason ?? "no command", whileSpeaking: isSpeaking)))
             // A typed line that is no command gets an answer, in its language as far as it shows;
-            // speech does not (noise and chatter would make Parlo talk back all day), and nothing
-            // interrupts Parlo speaking or a pause.
-            if source == "text", !isSpeaking, !paused {
+            // speech does not (noise and chatter would make Parlo talk back all day). The answer
+            // queues behind a reply being spoken (typed lines come faster than replies), but
+            // nothing is added to a reading or a pause.
+            if source == "text", reading == nil, !paused {
                 await say(StudyReplies.didNotCatch, LanguageDetector().detect(text) ?? lastReply?.language ?? .en)
             }
         case .failed(let why):
@@ -235,7 +236,16 @@ public actor StudySession {
             guard var r = reading, let m = material(r.material) else { return }
             r.sentence = r.offset + index
             reading = r
-            emit(.sentence(.init(index: r.sentence, total: r.total, text: String(m.text[range]))))
+            let global = m.sentenceIndex(r.sentence, page: r.page)
+            emit(.sentence(.init(index: r.sentence, total: r.total, text: String(m.text[range]),
+                                 language: m.languages.indices.contains(global) ? m.languages[global].rawValue : nil)))
+        case .word(let id, let index, let range, let t) where id == reading?.id:
+            guard let r = reading, let m = material(r.material) else { return }
+            let global = m.sentenceIndex(r.offset + index, page: r.page)
+            guard m.sentences.indices.contains(global) else { return }
+            let start = m.sentences[global].lowerBound
+            let chars = [m.text.utf16.distance(from: start, to: range.lowerBound), m.text.utf16.distance(from: start, to: range.upperBound)]
+            emit(.word(.init(sentence: r.offset + index, chars: chars, text: String(m.text[range]), audioT: (t * 1000).rounded() / 1000)))
         case .finished(let id, _), .cancelled(let id, _):
             pending.remove(id)
             known.remove(id)

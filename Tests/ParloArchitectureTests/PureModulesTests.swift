@@ -8,7 +8,7 @@ import XCTest
 /// libsoxr, speex, WebRTC) in their dependency closure, read from `swift package describe`.
 final class PureModulesTests: XCTestCase {
     static let pure = ["ParloCore", "ParloCatalog", "ParloCommands", "ParloSpeechQueue", "ParloMeter", "ParloEndpointer",
-                       "ParloEvaluation", "ParloTesting"]
+                       "ParloEvaluation", "ParloText", "ParloTesting"]
 
     struct Target: Decodable {
         var name: String

@@ -89,16 +89,16 @@ final class EventSchemaTests: ScratchFolderTestCase {
         XCTAssertEqual(said["sentence"], 2)
         let text = path("notes.md")
         try "# Notes\n\nFirst sentence here. Second one.\n".write(toFile: text, atomically: true, encoding: .utf8)
-        try events(["read", "--restart", "--out", path("read.wav"), text], expect: ["sentence", "reading_end"])
+        try events(["read", "--restart", "--out", path("read.wav"), text], expect: ["sentence", "word", "reading_end"])
         // A PDF's sentences carry their page.
         let pdf = path("notes.pdf")
         try PDFWriter.notes(header: "Notes", pages: [[["Page one."]], [["Page two."]]]).write(to: pdf)
-        try events(["read", "--restart", "--out", path("pdf.wav"), pdf], expect: ["sentence", "reading_end"])
+        try events(["read", "--restart", "--out", path("pdf.wav"), pdf], expect: ["sentence", "word", "reading_end"])
         let commands = ["open math", "read this page", "help", "banana bread", "start a ten minute timer", "use max",
                         "show mind map", "read faster", "apri la storia", "next", "previous",
                         "open science", "next", "read this page", "next page"].joined(separator: "\n")
         try events(["study", "--text", "--out", path("study.wav"), "--grammar", Self.grammar], stdin: commands + "\n",
-                   expect: ["listening", "command", "reply", "subject_opened", "reading_started", "sentence", "reading_finished",
+                   expect: ["listening", "command", "reply", "subject_opened", "reading_started", "sentence", "word", "reading_finished",
                             "rejected", "help", "timer_started", "character_changed", "mind_map", "rate", "material"])
     }
 

@@ -74,13 +74,4 @@ final class SentenceSegmenterTests: XCTestCase {
         XCTAssertEqual(blocks.dropLast().joined(separator: " ").components(separatedBy: "città").count, 5001)
         XCTAssertTrue(blocks.allSatisfy { $0.count <= 8_100 }, "long paragraphs are cut")
     }
-
-    func testLanguageDetection() {
-        let d = LanguageDetector()
-        XCTAssertEqual(d.detect("The cat is on the table and it sleeps."), .en)
-        XCTAssertEqual(d.detect("Il gatto è sul tavolo e dorme."), .it)
-        XCTAssertEqual(d.detect("Perché studiamo la storia?"), .it)
-        XCTAssertEqual(d.detect("What is the capital of Italy?"), .en)
-        XCTAssertNil(d.detect("42"))
-    }
 }

@@ -12,6 +12,14 @@ public struct ReadingProgress: Sendable, Equatable {
     public var page: Int? = nil
 }
 
+/// A word being heard: `chars` within sentence `index`'s text, `t` on the playback clock.
+public struct ReadingWord: Sendable, Equatable {
+    public var index: Int
+    public var chars: [Int]
+    public var text: String
+    public var t: Double
+}
+
 /// Reads a document aloud through a `SpeechQueue`, streaming.
 ///
 /// Blocks come from a `TextBlockReader` and are enqueued one paragraph at a time, at most
@@ -29,7 +37,7 @@ public final class ReadAloud: @unchecked Sendable {
     public var ahead = 2
     public var store: ReadingPositionStore?
     private let segmenter = SentenceSegmenter()
-    private let detector = LanguageDetector()
+    private let tagger = SentenceLanguages()
     private let totalBox = LockedBox<Int?>(nil)
     /// The document's sentence count, once the background pass has counted it.
     public var total: Int? { totalBox.value }
@@ -51,9 +59,13 @@ public final class ReadAloud: @unchecked Sendable {
         makeBlocks = { TextBlockReader(text: text, markdown: markdown) }
     }
 
-    /// The sentences of `block` and its language (forced or detected per paragraph).
-    func sentences(of block: String, previous: Language?) -> ([Range<String.Index>], Language?) {
-        (segmenter.sentences(in: block), language ?? detector.detect(block) ?? previous)
+    /// The language of each sentence of `block` (forced, or detected per sentence with the
+    /// neighbouring blocks' languages as context: `SentenceLanguages`).
+    func languages(of block: String, _ ranges: [Range<String.Index>], previous: Language?,
+                   next: (text: String, sentences: [Range<String.Index>])?) -> [Language] {
+        if let language { return Array(repeating: language, count: ranges.count) }
+        let after = next.flatMap { tagger.firstDecided(in: $0.text, sentences: $0.sentences) }
+        return tagger.languages(of: block, sentences: ranges, before: previous, after: after)
     }
 
     /// Counts sentences with the same blocks and segmenter (cancellable).
@@ -71,7 +83,8 @@ public final class ReadAloud: @unchecked Sendable {
     /// queue is stopped; `progress` is called as each sentence starts being heard. Returns the
     /// number of the sentence after the last one heard.
     @discardableResult
-    public func run(from: Int? = nil, progress: @escaping @Sendable (ReadingProgress) -> Void) async throws -> Int {
+    public func run(from: Int? = nil, words: (@Sendable (ReadingWord) -> Void)? = nil,
+                    progress: @escaping @Sendable (ReadingProgress) -> Void) async throws -> Int {
         let start = from ?? path.flatMap { store?.position(of: $0) } ?? 0
         let counter = Task.detached { [self] in
             let n = try? countSentences()
@@ -80,21 +93,30 @@ public final class ReadAloud: @unchecked Sendable {
         defer { counter.cancel() }
         var blocks = try makeBlocks()
         var base = 0                       // global index of the next block's first sentence
-        var inFlight: [Int: (base: Int, text: String, language: Language, page: Int?)] = [:]
+        var inFlight: [Int: (base: Int, text: String, languages: [Language], sentences: [Range<String.Index>], page: Int?)] = [:]
         var order: [Int] = []
         var previousLanguage: Language? = nil
         var next = start
         var stopped = false
 
+        // One block of look-ahead: a heading takes the language of the text after it.
+        // A block's PDF page is read as it comes out of the reader, before the look-ahead moves on.
+        var peeked: (text: String, sentences: [Range<String.Index>], page: Int?)?
+        func nextBlock() -> (text: String, sentences: [Range<String.Index>], page: Int?)? {
+            if let p = peeked { peeked = nil; return p }
+            return blocks.next().map { ($0, segmenter.sentences(in: $0), blocks.page) }
+        }
         func fill() async {
-            while order.count < ahead, let block = blocks.next() {
-                let (ranges, lang) = sentences(of: block, previous: previousLanguage)
-                previousLanguage = lang ?? previousLanguage
+            while order.count < ahead, let (block, ranges, page) = nextBlock() {
+                peeked = nextBlock()
+                let langs = languages(of: block, ranges, previous: previousLanguage, next: peeked.map { ($0.text, $0.sentences) })
+                previousLanguage = langs.last ?? previousLanguage
                 defer { base += ranges.count }
                 guard base + ranges.count > start else { continue }
                 let skip = max(0, start - base)
-                let id = await queue.enqueue(block, language: lang, sentences: Array(ranges[skip...]))
-                inFlight[id] = (base + skip, block, lang ?? .en, blocks.page)
+                let id = await queue.enqueue(block, language: language, sentences: Array(ranges[skip...]),
+                                             sentenceLanguages: Array(langs[skip...]))
+                inFlight[id] = (base + skip, block, Array(langs[skip...]), Array(ranges[skip...]), page)
                 order.append(id)
             }
         }
@@ -107,7 +129,15 @@ public final class ReadAloud: @unchecked Sendable {
                 let global = u.base + index
                 next = global
                 if let path { try store?.save(global, total: totalBox.value, of: path) }
-                progress(ReadingProgress(index: global, total: totalBox.value, text: String(u.text[range]), language: u.language, t: t, page: u.page))
+                progress(ReadingProgress(index: global, total: totalBox.value, text: String(u.text[range]),
+                                         language: u.languages.indices.contains(index) ? u.languages[index] : language ?? .en, t: t,
+                                         page: u.page))
+            case .word(let id, let index, let range, let t):
+                guard let words, let u = inFlight[id], u.sentences.indices.contains(index) else { continue }
+                let s = u.sentences[index].lowerBound
+                words(ReadingWord(index: u.base + index, chars: [u.text.utf16.distance(from: s, to: range.lowerBound),
+                                                                  u.text.utf16.distance(from: s, to: range.upperBound)],
+                                  text: String(u.text[range]), t: t))
             case .finished(let id, _), .cancelled(let id, _):
                 guard inFlight.removeValue(forKey: id) != nil else { continue }
                 order.removeAll { $0 == id }

@@ -9,12 +9,12 @@ public struct SentenceSegmenter: Sendable {
     public static let titles: Set<String> = [
         "dr", "mr", "mrs", "ms", "prof", "st", "sr", "jr", "vs", "e.g", "i.e", "cf", "no", "fig",
         "p.es", "sig", "sig.ra", "sigg", "dott", "dott.ssa", "ing", "avv", "pag", "pagg", "cap",
-        "n", "es", "ca", "cfr", "vol", "ed", "nr", "tel", "art", "pp", "p", "mt", "approx", "dept",
+        "n", "es", "ca", "cfr", "vol", "nr", "tel", "art", "pp", "p", "mt", "approx", "dept",
         "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
         "gen", "giu", "lug", "ago", "set", "ott", "dic", "ss", "sec", "min", "max",
     ]
     /// Abbreviations that end a sentence only when a capital letter follows.
-    public static let enders: Set<String> = ["etc", "ecc", "ecc.ecc", "al", "inc", "ltd", "co"]
+    public static let enders: Set<String> = ["etc", "ecc", "ecc.ecc", "al", "inc", "ltd", "co", "ed"]
 
     public init() {}
 
@@ -57,8 +57,14 @@ public struct SentenceSegmenter: Sendable {
             if ".!?…".contains(c) {
                 var j = text.index(after: i)
                 while j < text.endIndex, ".!?…\"”’)]»'".contains(text[j]) { j = text.index(after: j) }
-                if j == text.endIndex || text[j].isWhitespace {
-                    if c != "." || endsSentence(text, period: i, next: j) { close(at: j) }
+                let ellipsis = c == "…" || text[i..<j].hasPrefix("..")
+                let bracketed = i > text.startIndex && "([".contains(text[text.index(before: i)])   // "[!]", "(?)"
+                if !bracketed, j == text.endIndex || text[j].isWhitespace {
+                    if ellipsis {
+                        // "Wait… what?" goes on; "He left… And then" ends.
+                        let following = nextNonSpace(text, from: j, stopAtNewline: false).map { text[$0] }
+                        if following.map({ !$0.isLowercase }) ?? true { close(at: j) }
+                    } else if c != "." || endsSentence(text, period: i, next: j) { close(at: j) }
                 }
                 i = j
                 continue
@@ -82,11 +88,25 @@ public struct SentenceSegmenter: Sendable {
         let capitalFollows = following.map { $0.isUppercase || $0.isNumber || "\"“«(".contains($0) } ?? true
         if token.isEmpty { return true }
         if Self.titles.contains(token) { return false }
-        if Self.enders.contains(token) { return capitalFollows }
         if token.count == 1, token.first!.isLetter, text[s].isUppercase { return false } // initial "J. Smith"
-        if token.contains("."), token.allSatisfy({ $0.isLetter || $0 == "." }), token.count <= 6,
-           !capitalFollows { return false } // "a.C." , "d.C." mid-sentence
+        // "etc.", "a.C.", "d.C.": a sentence ends only if a sentence starts after them — a
+        // capital on a common word ("Nel 753 a.C. In pochi secoli"), not on a name ("Nel 27
+        // a.C. Ottaviano").
+        if Self.enders.contains(token)
+            || (token.contains(".") && token.allSatisfy({ $0.isLetter || $0 == "." }) && token.count <= 6) {
+            return capitalFollows && startsSentence(text, from: next)
+        }
         return true
+    }
+
+    /// Whether the word after `from` opens a sentence: a common word of either language
+    /// (`LanguageModel`'s frequent words: "In", "The", "Questa"), a quote or a number — not a name.
+    private func startsSentence(_ text: String, from: String.Index) -> Bool {
+        guard let i = nextNonSpace(text, from: from, stopAtNewline: false) else { return true }
+        if !text[i].isLetter { return true }
+        var j = i
+        while j < text.endIndex, text[j].isLetter { j = text.index(after: j) }
+        return LanguageModel.shared.isCommon(String(text[i..<j]).lowercased())
     }
 
     private func nextNonSpace(_ text: String, from: String.Index, stopAtNewline: Bool) -> String.Index? {
