@@ -70,7 +70,7 @@ let package = Package(
                                                      .product(name: "Yams", package: "Yams")]),
         // The catalog model and its sentences, pure Swift; compiling it for PocketSphinx is ParloGrammar.
         .target(name: "ParloCatalog", dependencies: ["ParloCore", "Yams"]),
-        .target(name: "ParloGrammar", dependencies: ["ParloCatalog", "ParloRecognizer", "ParloESpeak",
+        .target(name: "ParloGrammar", dependencies: ["ParloCatalog", "ParloCommands", "ParloRecognizer", "ParloESpeak",
                                                      .product(name: "Logging", package: "swift-log")]),
         .target(name: "ParloCommands", dependencies: ["ParloCore", "ParloCatalog", .product(name: "Logging", package: "swift-log")]),
         .target(name: "ParloFixtures", dependencies: ["ParloCore", "ParloAudio", "ParloCatalog", "ParloESpeak", "ParloSpeech",

@@ -35,8 +35,8 @@ func measure(rounds: Int) -> Double {
 }
 _ = measure(rounds: 50)
 let us = measure(rounds: 2_000)
-print(String(format: "ParloMatchBench: %d sentences indexed (%d from %@), %.2f µs/match over %d inputs",
-             matcher.sentenceCount, catalogCount, folder, us, inputs.count))
+print(String(format: "ParloMatchBench: %d arcs (%d sentences from %@), %.2f µs/match over %d inputs",
+             matcher.arcCount, catalogCount, folder, us, inputs.count))
 for t in inputs.prefix(4) {
     let r = matcher.match(t)
     print("  \"\(t)\" → \(r.command ?? "nothing") \(r.slots) \(r.language?.rawValue ?? "-") \(String(format: "%.2f", r.confidence))")

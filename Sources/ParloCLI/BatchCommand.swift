@@ -174,7 +174,7 @@ struct BatchCommand: ParsableCommand {
             return BatchRunner(jobs: jobs, decoder: decoder, recognizer: make)
         }
         let compiled = try CatalogCompiler(model: model, logger: logger).compile(loadCatalog(grammar))
-        let matcher = CommandMatcher(sentences: compiled.sentences)
+        let matcher = compiled.matcher()
         let rejection = rejectionSetting(default: !noReject, base: .catalog)
         let make: BatchRunner.RecognizerFactory = {
             try CatalogRecognizer(compiled: compiled, model: model, options: options, rejection: rejection, noiseFloor: floorLevel)

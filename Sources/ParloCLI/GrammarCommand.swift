@@ -87,7 +87,7 @@ struct GrammarCompileCommand: ParsableCommand {
             do { paths = try compiled.write(to: out, name: name) } catch {
                 throw CLIError("\(out): cannot write \(name).gram and \(name).dict there (\(Self.reason(error))) — give a writable folder with --out")
             }
-            print("wrote \(paths.grammar) (\(compiled.sentences.count) sentences) and \(paths.dictionary) (\(compiled.dictionary.entries.count) words)")
+            print("wrote \(paths.grammar) (\(Int(min(compiled.sentenceCount, 9e18))) sentences) and \(paths.dictionary) (\(compiled.dictionary.entries.count) words)")
             print("try: pocketsphinx_continuous -hmm \(model.directory) -jsgf \(paths.grammar) -dict \(paths.dictionary) -infile FILE.wav")
         } catch { throw fail(error) }
     }

@@ -115,7 +115,7 @@ struct ListenCommand: AsyncParsableCommand {
         var rejection = Rejection.live
         if let minConfidence { rejection.minimumConfidence = minConfidence }
         let recognizer = try CatalogRecognizer(compiled: compiled, model: model, rejection: rejection)
-        return (recognizer, CommandInterpreter(matcher: CommandMatcher(sentences: compiled.sentences)))
+        return (recognizer, CommandInterpreter(matcher: compiled.matcher()))
     }
 
     /// Listening needs neither eSpeak NG (it only phonemized the catalog) nor the pages that
