@@ -25,6 +25,9 @@ struct BatchCommand: ParsableCommand {
     @Option(help: "Command catalog folder (*.yaml): adds command, slots, language to each result (default: $PARLO_GRAMMARS, else grammars/ in ~/.config/parlo, the install's share/parlo or the checkout).")
     var grammar: String?
 
+    @Option(name: .long, help: "Entity lists (names, areas, floors) for hassil / Home Assistant intents, in Home Assistant's test _fixtures.yaml format.")
+    var fixtures: String?
+
     @Flag(name: .customLong("no-reject"), help: "With a catalog: keep the closest command even for speech that fits none.")
     var noReject = false
 
@@ -173,7 +176,7 @@ struct BatchCommand: ParsableCommand {
             _ = try make()
             return BatchRunner(jobs: jobs, decoder: decoder, recognizer: make)
         }
-        let compiled = try CatalogCompiler(model: model, logger: logger).compile(loadCatalog(grammar))
+        let compiled = try CatalogCompiler(model: model, logger: logger).compile(loadCatalog(grammar, fixtures: fixtures))
         let matcher = compiled.matcher()
         let rejection = rejectionSetting(default: !noReject, base: .catalog)
         let make: BatchRunner.RecognizerFactory = {

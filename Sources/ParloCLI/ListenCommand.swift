@@ -111,7 +111,7 @@ struct ListenCommand: AsyncParsableCommand {
         if let jsgf {
             return (try Recognizer(model: model, grammar: JSGFGrammar(String(contentsOfFile: jsgf, encoding: .utf8))), nil)
         }
-        let compiled = try CatalogCompiler(model: model, logger: logger).compile(folder: catalog.folder())
+        let compiled = try CatalogCompiler(model: model, logger: logger).compile(loadCatalog(catalog.folder(), fixtures: catalog.fixtures))
         var rejection = Rejection.live
         if let minConfidence { rejection.minimumConfidence = minConfidence }
         let recognizer = try CatalogRecognizer(compiled: compiled, model: model, rejection: rejection)

@@ -43,6 +43,8 @@ public struct TemplateGraph: Sendable {
 
     /// Command names in catalog order.
     public private(set) var commands: [String] = []
+    /// The catalog's skip words (hassil's `skip_words`), for the matcher's normaliser.
+    public private(set) var skipWords: [String] = []
     public private(set) var entries: [Entry] = []
     public private(set) var slots: [Slot] = []
     /// Outgoing arcs of each node.
@@ -93,13 +95,17 @@ public struct TemplateGraph: Sendable {
         var origin = LocatedTemplate(text: "", template: .sequence([]), location: SourceLocation(file: "", line: 0))
 
         mutating func build() throws {
+            graph.skipWords = catalog.skipWords
             for name in catalog.slots.keys.sorted() {
                 let s = catalog.slots[name]!
                 graph.slotIndex[name] = Int32(graph.slots.count)
+                // `{list:slot}` (hassil) reads the list and reports the slot.
+                let shown = name.split(separator: ":").last.map(String.init) ?? name
                 switch s.kind {
-                case .values(let vs): graph.slots.append(Slot(name: name, values: vs.map { .text($0.canonical) }, range: nil))
+                case .values(let vs):
+                    graph.slots.append(Slot(name: shown, values: vs.map { .text($0.canonical) }, range: nil))
                 case .range(let from, let to, let step):
-                    graph.slots.append(Slot(name: name, values: [], range: stride(from: from, through: to, by: step)))
+                    graph.slots.append(Slot(name: shown, values: [], range: stride(from: from, through: to, by: step)))
                 }
             }
             for (c, command) in catalog.commands.enumerated() {
@@ -118,7 +124,13 @@ public struct TemplateGraph: Sendable {
                         }
                         let start = graph.addNode()
                         do {
-                            let end = try lay(t.template, language, from: start)
+                            var at = start
+                            for (name, value) in t.constants.sorted(by: { $0.key < $1.key }) {
+                                let next = graph.addNode()
+                                try graph.addArc(at, next, constant(name, value))
+                                at = next
+                            }
+                            let end = try lay(t.template, language, from: at)
                             graph.entries.append(Entry(command: c, language: language, start: start, end: end,
                                                        location: t.location, text: t.text))
                         } catch is TooLarge {
@@ -127,6 +139,19 @@ public struct TemplateGraph: Sendable {
                     }
                 }
             }
+        }
+
+        /// The arc that gives slot `name` the fixed `value`.
+        mutating func constant(_ name: String, _ value: SlotValue) -> Label {
+            let key = "=\(name)"
+            if graph.slotIndex[key] == nil {
+                graph.slotIndex[key] = Int32(graph.slots.count)
+                graph.slots.append(Slot(name: name, values: [], range: nil))
+            }
+            let s = graph.slotIndex[key]!
+            if let v = graph.slots[Int(s)].values.firstIndex(of: value) { return .value(slot: s, value: Int32(v)) }
+            graph.slots[Int(s)].values.append(value)
+            return .value(slot: s, value: Int32(graph.slots[Int(s)].values.count - 1))
         }
 
         /// Arcs `lay` would add for `t`, and the most words on one of its paths (both saturating).

@@ -35,8 +35,11 @@ public struct CommandMatcher: Sendable {
         var letters: UInt64
     }
 
-    /// The matcher of a catalog's graph (`TemplateGraph(catalog:)`).
+    /// The matcher of a catalog's graph (`TemplateGraph(catalog:)`); the catalog's skip words
+    /// are added to the normaliser's.
     public init(graph: TemplateGraph, normalizer: TextNormalizer = TextNormalizer()) {
+        var normalizer = normalizer
+        normalizer.skip(graph.skipWords)
         self.normalizer = normalizer
         self.commands = graph.commands
         self.graph = TokenGraph(graph: graph, normalizer: normalizer)
