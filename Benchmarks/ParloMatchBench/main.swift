@@ -6,13 +6,16 @@ import ParloCommands
 /// over sentences sampled from the catalog itself (exact), the same with one word dropped and
 /// one word misspelt (fuzzy), and unrelated text. One JSON line per catalog folder.
 ///
-/// Run: `swift run -c release ParloMatchBench [--each] FOLDER...` (default: grammars).
+/// Run: `swift run -c release ParloMatchBench [--each] CATALOG[,FIXTURES]...` (default: grammars);
+/// a catalog is a folder or a hassil / Home Assistant intents file, FIXTURES its entity lists.
 let folders = CommandLine.arguments.dropFirst().filter { !$0.hasPrefix("--") }
 func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
-for folder in folders.isEmpty ? ["grammars"] : folders {
+for spec in folders.isEmpty ? ["grammars"] : folders {
+    let parts = spec.split(separator: ",").map(String.init)
+    let folder = parts[0]
     let t0 = now()
-    let catalog = try CatalogLoader.load(folder: folder)
+    let catalog = try CatalogLoader.load(folder: folder, fixtures: parts.count > 1 ? parts[1] : nil)
     let graph = try TemplateGraph(catalog: catalog)
     let matcher = CommandMatcher(graph: graph)
     let buildSeconds = now() - t0

@@ -29,6 +29,31 @@ public enum HassilLoader {
         var rules: [String: String] = [:]
         var skipWords: [String] = []
         var files: [String] = []
+        /// Fixture entities: name (and aliases) with the domain their id starts with.
+        var entities: [(names: [String], domain: String)] = []
+    }
+
+    /// The `name` list limited by a block's `requires_context` / `excludes_context` on `domain`
+    /// (hassil checks them against the matched entity); nil when the block needs a context
+    /// nothing here supplies (`area: {slot: true}`: the satellite's own area).
+    static func nameList(_ block: Node.Mapping, _ c: Content) -> (key: String, list: ListDefinition)? {
+        func domains(_ node: Node?) -> [String]? {
+            guard let node else { return nil }
+            if let s = node.string { return [s] }
+            return node.sequence?.compactMap(\.string)
+        }
+        var required: [String]?, excluded: [String] = []
+        for (k, v) in block["requires_context"]?.mapping ?? [:] {
+            guard k.string == "domain", let d = domains(v) else { return nil }
+            required = d
+        }
+        for (k, v) in block["excludes_context"]?.mapping ?? [:] where k.string == "domain" { excluded += domains(v) ?? [] }
+        var list = ListDefinition()
+        for e in c.entities where (required?.contains(e.domain) ?? true) && !excluded.contains(e.domain) {
+            for n in e.names { list.values.append((n, .text(e.names[0]))) }
+        }
+        let key = "name@" + ((required ?? []).joined(separator: "+")) + (excluded.isEmpty ? "" : "-" + excluded.joined(separator: "+"))
+        return (key, list)
     }
 
     /// Loads `paths` (YAML or JSON files, `_common.yaml` among them) with entity lists from `fixtures`.
@@ -98,8 +123,15 @@ public enum HassilLoader {
             var def = c.lists[listName] ?? ListDefinition()
             for item in map[section]?.sequence ?? [] {
                 guard let name = item.mapping?["name"]?.string else { continue }
+                var names = [name]
                 def.values.append((name, .text(name)))
-                for alias in item.mapping?["aliases"]?.sequence ?? [] { if let a = alias.string { def.values.append((a, .text(name))) } }
+                for alias in item.mapping?["aliases"]?.sequence ?? [] {
+                    if let a = alias.string { def.values.append((a, .text(name))); names.append(a) }
+                }
+                if section == "entities" {
+                    let id = item.mapping?["id"]?.string ?? ""
+                    c.entities.append((names, String(id.split(separator: ".").first ?? "")))
+                }
             }
             if !def.values.isEmpty { c.lists[listName] = def }
         }
@@ -121,13 +153,20 @@ public enum HassilLoader {
         // One Parlo slot per (list, slot name): `{cover_classes:device_class}` reads cover_classes
         // and reports device_class.
         var needed: [String: String] = [:]   // parlo slot name → list name
+        var derived: [String: ListDefinition] = [:]   // `name` lists limited by a block's context
         var commands: [CommandDefinition] = []
         for intent in c.intents {
             var templates: [LocatedTemplate] = []
             for block in intent.blocks {
                 guard let b = block.mapping else { continue }
                 let location = SourceLocation(file: file, line: block.mark?.line ?? 0)
-                if b["requires_context"] != nil { dropped["blocks that require a context", default: 0] += 1; continue }
+                var lists = c.lists
+                var nameRef = "name"
+                if b["requires_context"] != nil || b["excludes_context"] != nil {
+                    guard let (key, list) = nameList(b, c) else { dropped["blocks that require a context", default: 0] += 1; continue }
+                    lists[key] = list
+                    nameRef = "\(key):name"
+                }
                 var constants: [String: SlotValue] = [:]
                 for (k, v) in b["slots"]?.mapping ?? [:] {
                     guard let key = k.string else { continue }
@@ -137,6 +176,7 @@ public enum HassilLoader {
                 for (k, v) in b["expansion_rules"]?.mapping ?? [:] { localRules[k.string ?? "?"] = v.string ?? "" }
                 for s in b["sentences"]?.sequence ?? [] {
                     guard var text = s.string else { continue }
+                    if nameRef != "name" { text = text.replacingOccurrences(of: "{name}", with: "{\(nameRef)}") }
                     // Block-local rules are written out in place (hassil scopes them to the block).
                     for (k, v) in localRules { text = text.replacingOccurrences(of: "<\(k)>", with: "(\(v))") }
                     guard var t = parse(text, location) else { continue }
@@ -144,9 +184,10 @@ public enum HassilLoader {
                     collectLists(t.template, rules: catalog.rules, into: &refs)
                     for ref in refs {
                         let listName = ref.split(separator: ":").first.map(String.init) ?? ref
-                        guard let list = c.lists[listName] else { missing = true; dropped["templates naming a list nobody defines (give --fixtures for name, area, floor)", default: 0] += 1; break }
+                        guard let list = lists[listName], !list.values.isEmpty || list.range != nil || list.wildcard else { missing = true; dropped["templates naming a list nobody fills (give --fixtures for name, area, floor)", default: 0] += 1; break }
                         if list.wildcard { missing = true; dropped["templates with wildcard lists", default: 0] += 1; break }
                         needed[ref] = listName
+                        if c.lists[listName] == nil { derived[listName] = list }
                     }
                     if missing { continue }
                     t.constants = constants
@@ -158,7 +199,7 @@ public enum HassilLoader {
             }
         }
         for (slotName, listName) in needed {
-            let list = c.lists[listName]!
+            let list = c.lists[listName] ?? derived[listName]!
             if let (from, to, step) = list.range {
                 catalog.slots[slotName] = SlotDefinition(name: slotName, kind: .range(from: max(0, from), to: max(max(0, from), to), step: step), location: at)
             } else {
