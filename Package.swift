@@ -117,7 +117,7 @@ let package = Package(
         .testTarget(name: "ParloListenTests", dependencies: ["ParloListen", "ParloCapture", "ParloALSA", "ParloAudio", "ParloRecognizer", "ParloCore", "ParloCommands"]),
         .testTarget(name: "ParloCLITests", dependencies: ["ParloCLI", "ParloAudio", "ParloTesting"]),
         .testTarget(name: "ParloSpeechTests", dependencies: ["ParloSpeech", "ParloRecognizer", "ParloAudio", "ParloCatalog", "ParloGrammar", "ParloCore", "ParloTesting"]),
-        .testTarget(name: "ParloCatalogTests", dependencies: ["ParloCatalog", "ParloGrammar", "ParloRecognizer", "ParloTesting"]),
+        .testTarget(name: "ParloCatalogTests", dependencies: ["ParloCatalog", "ParloCommands", "ParloGrammar", "ParloRecognizer", "ParloTesting"]),
         .testTarget(name: "ParloStudyTests", dependencies: ["ParloStudy", "ParloCatalog", "ParloGrammar", "ParloCommands", "ParloSpeech", "ParloListen",
                                                          "ParloEcho",
                                                          "ParloCapture", "ParloALSA", "ParloAudio", "ParloRecognizer", "ParloCore", "ParloESpeak"]),

@@ -186,6 +186,9 @@ public enum HassilLoader {
                         let listName = ref.split(separator: ":").first.map(String.init) ?? ref
                         guard let list = lists[listName], !list.values.isEmpty || list.range != nil || list.wildcard else { missing = true; dropped["templates naming a list nobody fills (give --fixtures for name, area, floor)", default: 0] += 1; break }
                         if list.wildcard { missing = true; dropped["templates with wildcard lists", default: 0] += 1; break }
+                        if let r = list.range, r.0 > 999 {
+                            missing = true; dropped["templates with numbers above 999 (NumberWords)", default: 0] += 1; break
+                        }
                         needed[ref] = listName
                         if c.lists[listName] == nil { derived[listName] = list }
                     }
@@ -201,7 +204,7 @@ public enum HassilLoader {
         for (slotName, listName) in needed {
             let list = c.lists[listName] ?? derived[listName]!
             if let (from, to, step) = list.range {
-                catalog.slots[slotName] = SlotDefinition(name: slotName, kind: .range(from: max(0, from), to: max(max(0, from), to), step: step), location: at)
+                catalog.slots[slotName] = SlotDefinition(name: slotName, kind: .range(from: max(0, from), to: min(999, max(max(0, from), to)), step: step), location: at)
             } else {
                 var values: [SlotDefinition.Value] = []
                 var byOut: [SlotValue: Int] = [:]

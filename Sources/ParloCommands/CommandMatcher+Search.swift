@@ -75,29 +75,28 @@ extension CommandMatcher {
         var stateCount = 0
         var column: [Int32: [State]] = [:]
         var heap = NodeHeap()
-        func add(_ node: Int32, _ s: State, into col: inout [Int32: [State]], heap: inout NodeHeap) {
-            if var list = col[node] {
-                if let k = list.firstIndex(where: { $0.length == s.length && $0.set == s.set }) {
-                    if list[k].cost <= s.cost { return }
-                    list[k] = s
-                } else {
-                    guard stateCount < maxSearchStates else { return }
-                    stateCount += 1; list.append(s)
-                }
-                col[node] = list
-            } else {
-                guard stateCount < maxSearchStates else { return }
-                stateCount += 1
-                col[node] = [s]
-                heap.push(node)
+        // Where each (node, length, slot values) sits in its column: a node reached with many
+        // slot-value sets (a large catalog's fuzzy walk) must not be scanned for each arrival.
+        struct Key: Hashable { var node: Int32; var length: Int16; var set: Int32 }
+        var slots: [Key: Int] = [:], nextSlots: [Key: Int] = [:]
+        func add(_ node: Int32, _ s: State, into col: inout [Int32: [State]], heap: inout NodeHeap, index: inout [Key: Int]) {
+            let key = Key(node: node, length: s.length, set: s.set)
+            if let k = index[key] {
+                if col[node]![k].cost <= s.cost { return }
+                col[node]![k] = s
+                return
             }
+            guard stateCount < maxSearchStates else { return }
+            stateCount += 1
+            if col[node] == nil { col[node] = [s]; heap.push(node); index[key] = 0 }
+            else { index[key] = col[node]!.count; col[node]!.append(s) }
         }
         // Only templates that could score: an exact walk needs every token, a fuzzy one any.
         let hasNumber = numbers.contains { $0 != nil }
         for e in graph.entries where allowed(e.command) {
             func reads(_ k: Int) -> Bool { e.tokens.contains(ids[k]) || numbers[k] != nil && e.readsNumbers }
             if exact ? !ids.indices.allSatisfy(reads) : !(ids.contains(where: e.tokens.contains) || hasNumber && e.readsNumbers) { continue }
-            add(e.start, State(length: 0, set: 0, cost: 0, path: -1), into: &column, heap: &heap)
+            add(e.start, State(length: 0, set: 0, cost: 0, path: -1), into: &column, heap: &heap, index: &slots)
         }
         var finals: [(node: Int32, state: State)] = []
         for i in 0...n {
@@ -110,17 +109,17 @@ extension CommandMatcher {
                     let cost = Int(s.cost), length = Int(s.length)
                     // An input token the sentence lacks.
                     if i < n, keep(cost + 1, length, i + 1) {
-                        add(node, State(length: s.length, set: s.set, cost: s.cost + 1, path: s.path), into: &next, heap: &nextHeap)
+                        add(node, State(length: s.length, set: s.set, cost: s.cost + 1, path: s.path), into: &next, heap: &nextHeap, index: &nextSlots)
                     }
                     for arc in graph.arcs[Int(node)] {
                         var path = s.path
                         if arc.text >= 0 { paths.append((s.path, arc.text)); path = Int32(paths.count - 1) }
                         switch arc.label {
                         case .epsilon:
-                            add(arc.to, State(length: s.length, set: s.set, cost: s.cost, path: path), into: &column, heap: &heap)
+                            add(arc.to, State(length: s.length, set: s.set, cost: s.cost, path: path), into: &column, heap: &heap, index: &slots)
                         case .capture(let c):
                             let set = sets.adding(c, to: s.set, slotOf: graph.captureSlot)
-                            add(arc.to, State(length: s.length, set: set, cost: s.cost, path: path), into: &column, heap: &heap)
+                            add(arc.to, State(length: s.length, set: set, cost: s.cost, path: path), into: &column, heap: &heap, index: &slots)
                         case .token, .number:
                             // A number missed or misheard is each of the range's numbers at the
                             // same cost; its first three stand for all (what `decide` reports).
@@ -131,14 +130,14 @@ extension CommandMatcher {
                             // A sentence word the input lacks.
                             if keep(cost + 1, length + 1, i) {
                                 for set in guesses {
-                                    add(arc.to, State(length: s.length + 1, set: set, cost: s.cost + 1, path: path), into: &column, heap: &heap)
+                                    add(arc.to, State(length: s.length + 1, set: set, cost: s.cost + 1, path: path), into: &column, heap: &heap, index: &slots)
                                 }
                             }
                             guard i < n else { continue }
                             if case .number(let r) = arc.label, let value = numbers[i], let c = graph.ranges[Int(r)].captures[value] {
                                 let set = sets.adding(c, to: s.set, slotOf: graph.captureSlot)
                                 if keep(cost, length + 1, i + 1) {
-                                    add(arc.to, State(length: s.length + 1, set: set, cost: s.cost, path: path), into: &next, heap: &nextHeap)
+                                    add(arc.to, State(length: s.length + 1, set: set, cost: s.cost, path: path), into: &next, heap: &nextHeap, index: &nextSlots)
                                 }
                                 continue
                             }
@@ -147,14 +146,14 @@ extension CommandMatcher {
                             let c = cost + (same ? 0 : 1)
                             if keep(c, length + 1, i + 1) {
                                 for set in same ? [s.set] : guesses {
-                                    add(arc.to, State(length: s.length + 1, set: set, cost: Int16(c), path: path), into: &next, heap: &nextHeap)
+                                    add(arc.to, State(length: s.length + 1, set: set, cost: Int16(c), path: path), into: &next, heap: &nextHeap, index: &nextSlots)
                                 }
                             }
                         }
                     }
                 }
             }
-            if i < n { column = next; heap = nextHeap }
+            if i < n { column = next; heap = nextHeap; slots = nextSlots; nextSlots = [:] }
         }
         // Best sentence per (command, slot values); ties go to the earlier template.
         struct Target: Hashable { var command: Int; var set: Int32 }
