@@ -76,7 +76,7 @@ let package = Package(
                                                      .product(name: "Yams", package: "Yams")]),
         // The catalog model and its sentences, pure Swift; compiling it for PocketSphinx is ParloGrammar.
         .target(name: "ParloCatalog", dependencies: ["ParloCore", "Yams"]),
-        .target(name: "ParloGrammar", dependencies: ["ParloCatalog", "ParloRecognizer", "ParloESpeak", "ParloAudio",
+        .target(name: "ParloGrammar", dependencies: ["ParloCatalog", "ParloCommands", "ParloRecognizer", "ParloESpeak", "ParloAudio",
                                                      .product(name: "Logging", package: "swift-log")]),
         .target(name: "ParloCommands", dependencies: ["ParloCore", "ParloCatalog", .product(name: "Logging", package: "swift-log")]),
         .target(name: "ParloFixtures", dependencies: ["ParloCore", "ParloAudio", "ParloCatalog", "ParloESpeak", "ParloSpeech",
@@ -127,7 +127,7 @@ let package = Package(
         .testTarget(name: "ParloListenTests", dependencies: ["ParloListen", "ParloCapture", "ParloALSA", "ParloAudio", "ParloRecognizer", "ParloCore", "ParloCommands"]),
         .testTarget(name: "ParloCLITests", dependencies: ["ParloCLI", "ParloAudio", "ParloTesting"]),
         .testTarget(name: "ParloSpeechTests", dependencies: ["ParloSpeech", "ParloRecognizer", "ParloAudio", "ParloCatalog", "ParloGrammar", "ParloCore", "ParloTesting"]),
-        .testTarget(name: "ParloCatalogTests", dependencies: ["ParloCatalog", "ParloGrammar", "ParloRecognizer", "ParloTesting"]),
+        .testTarget(name: "ParloCatalogTests", dependencies: ["ParloCatalog", "ParloCommands", "ParloGrammar", "ParloRecognizer", "ParloTesting"]),
         .testTarget(name: "ParloStudyTests", dependencies: ["ParloStudy", "ParloDocuments", "ParloTesting", "ParloCatalog", "ParloGrammar", "ParloCommands", "ParloSpeech", "ParloListen",
                                                          "ParloEcho",
                                                          "ParloCapture", "ParloALSA", "ParloAudio", "ParloRecognizer", "ParloCore", "ParloESpeak"]),

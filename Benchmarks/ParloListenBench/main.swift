@@ -138,7 +138,7 @@ let pipeline: ListenPipeline
 if let catalogFolder {      // what `parlo listen` builds by default
     let compiled = try CatalogCompiler(model: model).compile(folder: catalogFolder)
     let recognizer = try CatalogRecognizer(compiled: compiled, model: model, rejection: .live)
-    pipeline = try RoomListening.pipeline(recognizer: recognizer, interpreter: CommandInterpreter(matcher: CommandMatcher(sentences: compiled.sentences)),
+    pipeline = try RoomListening.pipeline(recognizer: recognizer, interpreter: CommandInterpreter(matcher: compiled.matcher()),
                                           options: RoomListening.options(), fileNoiseFloorDB: nil)
     ESpeakEngine.shared.release()
 } else {

@@ -33,8 +33,8 @@ extension BatchCommand {
             return Prepared(runner: BatchRunner(jobs: workers, decoder: decoder, recognizer: make), interpret: nil,
                             grammar: "jsgf " + Self.fingerprint(grammar.text), rejection: rejection)
         }
-        let compiled = try CatalogCompiler(model: model, logger: logger).compile(loadCatalog(grammar))
-        let matcher = CommandMatcher(sentences: compiled.sentences)
+        let compiled = try CatalogCompiler(model: model, logger: logger).compile(loadCatalog(grammar, fixtures: fixtures))
+        let matcher = compiled.matcher()
         let rejection = rejectionSetting(default: !noReject, base: .catalog)
         let make: BatchRunner.RecognizerFactory = {
             try CatalogRecognizer(compiled: compiled, model: model, options: options, rejection: rejection, noiseFloor: floor)

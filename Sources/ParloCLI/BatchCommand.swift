@@ -29,6 +29,9 @@ struct BatchCommand: ParsableCommand {
     @Option(help: "Command catalog folder (*.yaml): adds command, slots, language to each result (default: $PARLO_GRAMMARS, else grammars/ in ~/.config/parlo, the install's share/parlo or the checkout).")
     var grammar: String?
 
+    @Option(name: .long, help: "Entity lists (names, areas, floors) for hassil / Home Assistant intents, in Home Assistant's test _fixtures.yaml format.")
+    var fixtures: String?
+
     @Flag(name: .customLong("no-reject"), help: "With a catalog: keep the closest command even for speech that fits none.")
     var noReject = false
 

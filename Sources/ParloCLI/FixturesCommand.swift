@@ -48,7 +48,7 @@ struct FixturesSynthCommand: ParsableCommand {
         let logger = global.bootstrap()
         do {
             if let problem = FileProblem.writingFolder(out) { throw CLIError("\(out) (--out): \(problem)") }
-            let loaded = try loadCatalog(catalog.grammar)
+            let loaded = try loadCatalog(catalog.grammar, fixtures: catalog.fixtures)
             var options = FixtureGenerator.Options()
             options.perCommand = perCommand
             options.seed = seed

@@ -17,6 +17,9 @@ struct CatalogOptions: ParsableArguments {
     @Option(name: .long, help: "Catalog folder with *.yaml files and an optional pronunciations.dict (default: $PARLO_GRAMMARS, else grammars/ in ~/.config/parlo, the install's share/parlo or the checkout).")
     var grammar: String?
 
+    @Option(name: .long, help: "Entity lists (names, areas, floors) for hassil / Home Assistant intents, in Home Assistant's test _fixtures.yaml format.")
+    var fixtures: String?
+
     /// The catalog folder: --grammar, else where `DataLocator` finds one.
     func folder() throws -> String { try DataLocator().require(.grammars, option: grammar) }
 }
@@ -24,8 +27,8 @@ struct CatalogOptions: ParsableArguments {
 /// Loads the catalog in `folder` (nil: found by `DataLocator`) and prints its warnings (one
 /// `parlo: file:line: warning: …` line each): every command that reads a catalog goes through
 /// here, so none stays silent.
-func loadCatalog(_ folder: String?) throws -> Catalog {
-    let catalog = try CatalogLoader.load(folder: DataLocator().require(.grammars, option: folder))
+func loadCatalog(_ folder: String?, fixtures: String? = nil) throws -> Catalog {
+    let catalog = try CatalogLoader.load(folder: DataLocator().require(.grammars, option: folder), fixtures: fixtures)
     for w in catalog.warnings { printError(w.description) }
     return catalog
 }
@@ -49,7 +52,7 @@ struct GrammarCheckCommand: ParsableCommand {
         let logger = global.bootstrap()
         do {
             let model = try acoustic.locate()
-            let compiled = try CatalogCompiler(model: model, logger: logger).compile(loadCatalog(catalog.grammar))
+            let compiled = try CatalogCompiler(model: model, logger: logger).compile(loadCatalog(catalog.grammar, fixtures: catalog.fixtures))
             let report = CatalogReport(compiled, threshold: threshold)
             if output.asJSON {
                 for line in try CatalogReportEvents.lines(report, showWords: !noWords) { print(line) }
@@ -84,12 +87,12 @@ struct GrammarCompileCommand: ParsableCommand {
             // Foundation reports an --out that is a file as an NSError dump: check it first, in words.
             if let problem = FileProblem.writingFolder(out) { throw CLIError("\(out) (--out): \(problem)") }
             let model = try acoustic.locate()
-            let compiled = try CatalogCompiler(model: model, logger: logger).compile(loadCatalog(catalog.grammar))
+            let compiled = try CatalogCompiler(model: model, logger: logger).compile(loadCatalog(catalog.grammar, fixtures: catalog.fixtures))
             let paths: (grammar: String, dictionary: String)
             do { paths = try compiled.write(to: out, name: name) } catch {
                 throw CLIError("\(out): cannot write \(name).gram and \(name).dict there (\(Self.reason(error))) — give a writable folder with --out")
             }
-            print("wrote \(paths.grammar) (\(compiled.sentences.count) sentences) and \(paths.dictionary) (\(compiled.dictionary.entries.count) words)")
+            print("wrote \(paths.grammar) (\(Int(min(compiled.sentenceCount, 9e18))) sentences) and \(paths.dictionary) (\(compiled.dictionary.entries.count) words)")
             print("try: pocketsphinx_continuous -hmm \(model.directory) -jsgf \(paths.grammar) -dict \(paths.dictionary) -infile FILE.wav")
         } catch { throw fail(error) }
     }

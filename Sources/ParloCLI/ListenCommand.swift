@@ -112,11 +112,11 @@ struct ListenCommand: AsyncParsableCommand {
         if let jsgf {
             return (try Recognizer(model: model, grammar: JSGFGrammar(String(contentsOfFile: jsgf, encoding: .utf8))), nil)
         }
-        let compiled = try CatalogCompiler(model: model, logger: logger).compile(folder: catalog.folder())
+        let compiled = try CatalogCompiler(model: model, logger: logger).compile(loadCatalog(catalog.folder(), fixtures: catalog.fixtures))
         var rejection = Rejection.live
         if let minConfidence { rejection.minimumConfidence = minConfidence }
         let recognizer = try CatalogRecognizer(compiled: compiled, model: model, rejection: rejection)
-        return (recognizer, CommandInterpreter(matcher: CommandMatcher(sentences: compiled.sentences)))
+        return (recognizer, CommandInterpreter(matcher: compiled.matcher()))
     }
 
     /// Listening needs neither eSpeak NG (it only phonemized the catalog) nor the pages that

@@ -17,7 +17,7 @@ struct MatchCommand: ParsableCommand {
     func run() throws {
         _ = global.bootstrap()
         let matcher: CommandMatcher
-        do { matcher = try CommandMatcher(catalog: loadCatalog(catalog.grammar)) } catch { throw fail(error) }
+        do { matcher = try CommandMatcher(catalog: loadCatalog(catalog.grammar, fixtures: catalog.fixtures)) } catch { throw fail(error) }
         let asJSON = output.asJSON
         let encoder = JSONLinesEncoder()
         func emit(_ sentence: String) throws {

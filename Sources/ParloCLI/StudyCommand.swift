@@ -70,7 +70,7 @@ struct StudyCommand: AsyncParsableCommand {
         // A recording played faster than real time keeps time by its own audio.
         let streamClock = capture.input != nil && capture.fast ? ManualStudyClock() : nil
         do {
-            let commands = try loadCatalog(catalog.grammar)
+            let commands = try loadCatalog(catalog.grammar, fixtures: catalog.fixtures)
             let folder = try studyFolder()
             if let problem = FileProblem.readingFolder(folder) { throw CLIError("\(folder): \(problem)") }
             let library = try StudyLibrary(root: folder)

@@ -6,14 +6,36 @@ import Yams
 /// Yams' node API (not Codable) is used so every error can name the line it comes from.
 public enum CatalogLoader {
     /// Reads every `*.yaml`/`*.yml` file of `folder` (sorted) and `pronunciations.dict` if present.
-    public static func load(folder: String) throws -> Catalog {
+    ///
+    /// A folder of hassil / Home Assistant intent files (`intents:`, or `*.json` as the
+    /// `home-assistant-intents` package ships them), or one such file, is read by `HassilLoader`
+    /// with the entity lists of `fixtures`.
+    public static func load(folder: String, fixtures: String? = nil) throws -> Catalog {
         let fm = FileManager.default
         var isDir: ObjCBool = false
-        guard fm.fileExists(atPath: folder, isDirectory: &isDir), isDir.boolValue else {
+        guard fm.fileExists(atPath: folder, isDirectory: &isDir) else {
             throw CatalogError(.noCatalog, SourceLocation(file: folder, line: 0), "no catalog folder \(folder)")
         }
-        let names = ((try? fm.contentsOfDirectory(atPath: folder)) ?? [])
-            .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted()
+        if !isDir.boolValue {
+            guard folder.hasSuffix(".json") || folder.hasSuffix(".yaml") || folder.hasSuffix(".yml") else {
+                throw CatalogError(.noCatalog, SourceLocation(file: folder, line: 0), "no catalog folder \(folder)")
+            }
+            return try validated(HassilLoader.load(paths: [folder], fixtures: fixtures))
+        }
+        let all = ((try? fm.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+        let names = all.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }
+        let json = all.filter { $0.hasSuffix(".json") }
+        let hassil = !json.isEmpty || names.contains { name in
+            fm.contents(atPath: (folder as NSString).appendingPathComponent(name))
+                .map { HassilLoader.isHassil(String(decoding: $0, as: UTF8.self)) } ?? false
+        }
+        if hassil {
+            let paths = (names + json).map { (folder as NSString).appendingPathComponent($0) }
+            return try validated(HassilLoader.load(paths: paths, fixtures: fixtures))
+        }
+        if fixtures != nil {
+            throw CatalogError(.badStructure, SourceLocation(file: folder, line: 0), "--fixtures gives entity lists to hassil / Home Assistant intents; \(folder) is a Parlo catalog (`commands:`)")
+        }
         guard !names.isEmpty else {
             throw CatalogError(.noCatalog, SourceLocation(file: folder, line: 0), "no *.yaml catalog in \(folder)")
         }
@@ -31,6 +53,11 @@ public enum CatalogLoader {
         guard !catalog.commands.isEmpty else {
             throw CatalogError(.badStructure, SourceLocation(file: folder, line: 0), "no commands in \(names.joined(separator: ", ")) (empty files?)")
         }
+        try catalog.validate()
+        return catalog
+    }
+
+    static func validated(_ catalog: Catalog) throws -> Catalog {
         try catalog.validate()
         return catalog
     }

@@ -3,6 +3,13 @@ public struct LocatedTemplate: Sendable, Equatable {
     public var text: String
     public var template: Template
     public var location: SourceLocation
+    /// Slot values every sentence of the template carries without saying them (hassil's
+    /// `slots:` of a `data:` block, e.g. `domain: light`).
+    public var constants: [String: SlotValue] = [:]
+
+    public init(text: String, template: Template, location: SourceLocation, constants: [String: SlotValue] = [:]) {
+        self.text = text; self.template = template; self.location = location; self.constants = constants
+    }
 }
 
 /// One command: its canonical name and sentences per language.
@@ -56,6 +63,8 @@ public struct Catalog: Sendable, Equatable {
     public var userPronunciationsPath: String?
     /// Problems found while loading that do not stop it; the CLI prints them, one line each.
     public var warnings: [CatalogWarning] = []
+    /// Words and phrases the matcher drops from text and templates (hassil's `skip_words`).
+    public var skipWords: [String] = []
 
     public init() {}
 
@@ -89,6 +98,7 @@ public struct Catalog: Sendable, Equatable {
         }
         files += other.files
         warnings += other.warnings
+        skipWords += other.skipWords
     }
 
     /// Checks that every `{slot}` and `<rule>` reference is defined and rules don't recurse.

@@ -1,22 +1,15 @@
 import ParloCatalog
 
-/// Finds the command a text means, among a catalog's expanded sentences.
+/// Finds the command a text means, by parsing it against the catalog's template graph.
 ///
-/// Built once (it normalises every sentence and indexes it by token), then `match` costs a few
-/// microseconds: an exact lookup by token sequence, else a fuzzy pass over the sentences that
-/// share a token with the text, scored by token edit distance. When the two best different
-/// commands (or slot values) are within `ambiguityMargin`, nothing matches and both are reported.
+/// The catalog is never listed sentence by sentence: `TokenGraph` holds its templates as arcs of
+/// normalised tokens, and `match` walks them with the text (`CommandMatcher+Search`), capturing
+/// slot values on the way as hassil does. A text that is a sentence of the catalog is found by
+/// an exact walk; otherwise the walk allows edits and scores each (command, slot values) by its
+/// closest sentence's token edit distance over the longer length, as the list-based matcher
+/// before it did. When the two best different commands (or slot values) are within
+/// `ambiguityMargin`, nothing matches and both are reported.
 public struct CommandMatcher: Sendable {
-    struct Entry: Sendable {
-        var tokens: [Int32]
-        var command: Int
-        var language: Language
-        var slots: [String: SlotValue]
-        var sentence: String
-        /// Same for every sentence with the same command and slot values: what `decide` ranks.
-        var target: Int
-    }
-
     public let normalizer: TextNormalizer
     /// Commands in catalog order.
     public let commands: [String]
@@ -26,12 +19,11 @@ public struct CommandMatcher: Sendable {
     public var ambiguityMargin = 0.1
     /// Cost of a typed word that was corrected to a catalog word (1 = a wrong word).
     public var typoCost = 0.4
+    /// Most states one fuzzy walk keeps (see `CommandMatcher+Search`): the bound on a match's cost
+    /// whatever the catalog's size. The bundled catalog's hardest texts need a few thousand.
+    public var maxSearchStates = 200_000
 
-    var vocabulary: [String: Int32] = [:]
-    var words: [String] = []
-    var entries: [Entry] = []
-    var exact: [[Int32]: [Int]] = [:]
-    var postings: [[Int32]] = []
+    let graph: TokenGraph
     /// Vocabulary words as bytes, grouped by length, for typo correction without allocation.
     var wordsByLength: [[VocabularyWord]] = []
 
@@ -43,48 +35,42 @@ public struct CommandMatcher: Sendable {
         var letters: UInt64
     }
 
-    /// Indexes `sentences`; duplicates after normalisation (e.g. with and without "please") are kept once.
+    /// The matcher of a catalog's graph (`TemplateGraph(catalog:)`); the catalog's skip words
+    /// are added to the normaliser's.
+    public init(graph: TemplateGraph, normalizer: TextNormalizer = TextNormalizer()) {
+        var normalizer = normalizer
+        normalizer.skip(graph.skipWords)
+        self.normalizer = normalizer
+        self.commands = graph.commands
+        self.graph = TokenGraph(graph: graph, normalizer: normalizer)
+        indexWords()
+    }
+
+    /// A matcher of `sentences` alone, one path each (tests and small tools).
     public init(sentences: [ExpandedSentence], normalizer: TextNormalizer = TextNormalizer()) {
         self.normalizer = normalizer
-        var commandIndex: [String: Int] = [:]
         var commands: [String] = []
-        for s in sentences where commandIndex[s.command] == nil {
-            commandIndex[s.command] = commands.count; commands.append(s.command)
-        }
+        for s in sentences where !commands.contains(s.command) { commands.append(s.command) }
         self.commands = commands
-        struct Key: Hashable { var tokens: [Int32]; var command: Int; var slots: [String: SlotValue] }
-        var seen = Set<Key>()
-        var targets: [Key: Int] = [:]
-        for s in sentences {
-            let ids = normalizer.tokens(s.words.joined(separator: " ")).map { w -> Int32 in
-                if let id = vocabulary[w] { return id }
-                let id = Int32(words.count); vocabulary[w] = id; words.append(w); postings.append([])
-                return id
-            }
-            guard !ids.isEmpty, let c = commandIndex[s.command],
-                  seen.insert(Key(tokens: ids, command: c, slots: s.slots)).inserted else { continue }
-            let index = entries.count
-            let targetKey = Key(tokens: [], command: c, slots: s.slots)
-            let target = targets[targetKey] ?? targets.count
-            targets[targetKey] = target
-            entries.append(Entry(tokens: ids, command: c, language: s.language, slots: s.slots, sentence: s.text, target: target))
-            exact[ids, default: []].append(index)
-            for id in Set(ids) { postings[Int(id)].append(Int32(index)) }
-        }
-        for (i, w) in words.enumerated() {
+        self.graph = TokenGraph(sentences: sentences, commands: commands, normalizer: normalizer)
+        indexWords()
+    }
+
+    /// Convenience: a catalog's graph.
+    public init(catalog: Catalog) throws {
+        self.init(graph: try TemplateGraph(catalog: catalog))
+    }
+
+    mutating func indexWords() {
+        for (i, w) in graph.words.enumerated() {
             let bytes = Array(w.utf8)
             while wordsByLength.count <= bytes.count { wordsByLength.append([]) }
             wordsByLength[bytes.count].append(VocabularyWord(id: Int32(i), bytes: bytes, letters: Self.letterMask(bytes)))
         }
     }
 
-    /// Convenience: every sentence of a catalog.
-    public init(catalog: Catalog) throws {
-        self.init(sentences: try SentenceExpander(catalog: catalog).sentences())
-    }
-
-    /// Sentences indexed (after removing normalisation duplicates).
-    public var sentenceCount: Int { entries.count }
+    /// Arcs of the matcher's graph: what a catalog costs to hold, whatever its sentence count.
+    public var arcCount: Int { graph.arcs.reduce(0) { $0 + $1.count } }
 
     /// Which commands may match; built by `filter(allowing:)`.
     public struct Filter: Sendable { var allowed: [Bool] }
@@ -105,46 +91,28 @@ public struct CommandMatcher: Sendable {
                                reason: "negative number \(negative): commands take numbers from 0 up")
         }
         var ids = [Int32](repeating: -1, count: tokens.count)
+        var numbers = [Int?](repeating: nil, count: tokens.count)
         var penalty = 0.0
         var allKnown = true
         for (i, t) in tokens.enumerated() {
-            if let id = vocabulary[t] { ids[i] = id; continue }
+            if let first = t.utf8.first, first >= 48, first <= 57 { numbers[i] = Int(t) }
+            if let id = graph.vocabulary[t] { ids[i] = id; continue }
             allKnown = false
             if let id = correction(t) { ids[i] = id; penalty += typoCost }
         }
-        func allowed(_ e: Entry) -> Bool { filter.map { $0.allowed[e.command] } ?? true }
+        let allowed: (Int) -> Bool = { c in filter.map { $0.allowed[c] } ?? true }
 
-        if allKnown, let hits = exact[ids]?.filter({ allowed(entries[$0]) }), !hits.isEmpty {
-            return decide(text, scored: hits.map { ($0, 1.0) })
+        if allKnown {
+            let hits = search(ids, numbers: numbers, penalty: 0, exact: true, allowed: allowed)
+            if !hits.isEmpty { return decide(text, scored: hits) }
         }
-        // Fuzzy: score every sentence sharing a token, bounded by its best possible similarity.
-        var overlap = [Int32](repeating: 0, count: entries.count)
-        var touched: [Int32] = []
-        for id in Set(ids) where id >= 0 {
-            for e in postings[Int(id)] {
-                if overlap[Int(e)] == 0 { touched.append(e) }
-                overlap[Int(e)] += 1
-            }
-        }
-        var scored: [(Int, Double)] = []
-        var prev: [Double] = [], row: [Double] = []
-        // Sentences below this are not even candidates worth reporting.
-        let floor = min(0.34, acceptThreshold - ambiguityMargin)
-        for e in touched {
-            let entry = entries[Int(e)]
-            guard allowed(entry) else { continue }
-            let longest = Double(max(ids.count, entry.tokens.count))
-            guard Double(overlap[Int(e)]) / longest >= floor else { continue }
-            let d = Self.distance(ids, entry.tokens, &prev, &row) + penalty
-            let score = max(0, 1 - d / longest)
-            if score >= floor { scored.append((Int(e), score)) }
-        }
+        let scored = search(ids, numbers: numbers, penalty: penalty, exact: false, allowed: allowed)
         if scored.isEmpty {
             // Sentences that share a word but too few of theirs are not "no shared word".
             var seen = Set<Int32>(), shared: [String] = []
             for (i, id) in ids.enumerated() where id >= 0 && seen.insert(id).inserted
-                && postings[Int(id)].contains(where: { allowed(entries[Int($0)]) }) {
-                let word = words[Int(id)]
+                && graph.commandsOfToken[Int(id)].contains(where: allowed) {
+                let word = graph.words[Int(id)]
                 shared.append(tokens[i] == word ? "'\(word)'" : "'\(tokens[i])' (read as '\(word)')")
             }
             if !shared.isEmpty {
@@ -156,33 +124,28 @@ public struct CommandMatcher: Sendable {
     }
 
     /// Picks the best (command, slots) and applies the threshold and the ambiguity rule.
-    func decide(_ text: String, scored: [(Int, Double)]) -> MatchResult {
-        var best: [Int: (Int, Double)] = [:]
-        for (e, s) in scored {
-            let k = entries[e].target
-            if let b = best[k], b.1 >= s { continue }
-            best[k] = (e, s)
+    func decide(_ text: String, scored: [Hit]) -> MatchResult {
+        let ranked = scored.sorted {
+            $0.score != $1.score ? $0.score > $1.score : $0.entry != $1.entry ? $0.entry < $1.entry : $0.order < $1.order
         }
-        let ranked = best.values.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }
-        let candidates = ranked.prefix(3).map { e, s in
-            MatchResult.Candidate(command: commands[entries[e].command], slots: entries[e].slots,
-                                  language: entries[e].language, sentence: entries[e].sentence, confidence: s)
+        let candidates = ranked.prefix(3).map { h in
+            MatchResult.Candidate(command: commands[h.command], slots: h.slots,
+                                  language: graph.entries[h.entry].language, sentence: h.sentence, confidence: h.score)
         }
-        guard let (top, score) = ranked.first else {
+        guard let top = ranked.first else {
             return MatchResult(text: text, command: nil, language: nil, confidence: 0, rejected: true,
                                reason: "no command shares a word with the text")
         }
-        if ranked.count > 1, score - ranked[1].1 < ambiguityMargin {
-            return MatchResult(text: text, command: nil, language: nil, confidence: score, rejected: true,
+        if ranked.count > 1, top.score - ranked[1].score < ambiguityMargin {
+            return MatchResult(text: text, command: nil, language: nil, confidence: top.score, rejected: true,
                                candidates: candidates, reason: "ambiguous between \(candidates[0].label) and \(candidates[1].label)")
         }
-        guard score >= acceptThreshold else {
-            return MatchResult(text: text, command: nil, language: nil, confidence: score, rejected: true,
+        guard top.score >= acceptThreshold else {
+            return MatchResult(text: text, command: nil, language: nil, confidence: top.score, rejected: true,
                                candidates: candidates, reason: "too far from any command")
         }
-        let e = entries[top]
-        return MatchResult(text: text, command: commands[e.command], slots: e.slots, language: e.language,
-                           confidence: score, rejected: false)
+        return MatchResult(text: text, command: commands[top.command], slots: top.slots,
+                           language: graph.entries[top.entry].language, confidence: top.score, rejected: false)
     }
 
     /// The catalog word a typo most likely meant: edit distance 1 (2 for words of 6+ letters).
@@ -196,7 +159,7 @@ public struct CommandMatcher: Sendable {
         let mask = Self.letterMask(a)
         for length in max(1, a.count - limit)...(a.count + limit) where length < wordsByLength.count {
             // Each edit changes at most two letters' presence: a cheap filter before the real distance.
-            for candidate in wordsByLength[length] {
+            for candidate in wordsByLength[length] where graph.numberValue[candidate.id] == nil {
                 guard (candidate.letters ^ mask).nonzeroBitCount <= 2 * limit else { continue }
                 let d = Self.boundedEdits(a, candidate.bytes, limit: limit, &before, &prev, &row)
                 if d <= limit, d < (best?.1 ?? Int.max) { best = (candidate.id, d) }
@@ -233,21 +196,6 @@ public struct CommandMatcher: Sendable {
             }
             if rowMin > limit { return limit + 1 }
             swap(&before, &prev)
-            swap(&prev, &row)
-        }
-        return prev[b.count]
-    }
-
-    /// Token edit distance; unknown tokens (-1) never equal anything.
-    static func distance(_ a: [Int32], _ b: [Int32], _ prev: inout [Double], _ row: inout [Double]) -> Double {
-        if prev.count < b.count + 1 { prev = .init(repeating: 0, count: b.count + 1); row = prev }
-        for j in 0...b.count { prev[j] = Double(j) }
-        for i in 1...a.count {
-            row[0] = Double(i)
-            for j in 1...max(b.count, 1) where b.count > 0 {
-                let same = a[i - 1] >= 0 && a[i - 1] == b[j - 1]
-                row[j] = min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (same ? 0 : 1))
-            }
             swap(&prev, &row)
         }
         return prev[b.count]

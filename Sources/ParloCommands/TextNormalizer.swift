@@ -29,6 +29,24 @@ public struct TextNormalizer: Sendable {
     /// Words before an apostrophe that are Italian elisions (l'inglese, dell'anno, un'ora).
     public var elisions: Set<String> = ["l", "un", "dell", "all", "dall", "nell", "sull", "d", "c", "quest", "quell", "s", "m", "t", "v", "n"]
     let numbers: [String: Int]
+    /// Whether `skipPhrases` has three-word phrases (a catalog's, e.g. "i'd like to").
+    var longSkips = false
+
+    /// Adds skip words and phrases (one to three words each, written as people type them).
+    public mutating func skip(_ phrases: [String]) {
+        for p in phrases {
+            var words: [String] = []
+            var copy = self
+            copy.skipWords = []; copy.skipPhrases = []; copy.articles = []
+            words = copy.tokens(p)
+            switch words.count {
+            case 1: skipWords.insert(words[0])
+            case 2: skipPhrases.insert(words)
+            case 3: skipPhrases.insert(words); longSkips = true
+            default: break
+            }
+        }
+    }
     /// Words that make the number after them negative.
     static let minusWords: Set<String> = ["minus", "meno"]
 
@@ -85,6 +103,7 @@ public struct TextNormalizer: Sendable {
         var i = 0
         while i < raw.count {
             let w = raw[i]
+            if i + 2 < raw.count, longSkips, skipPhrases.contains([w, raw[i + 1], raw[i + 2]]) { i += 3; continue }
             if i + 1 < raw.count, skipPhrases.contains([w, raw[i + 1]]) { i += 2; continue }
             if skipWords.contains(w) { i += 1; continue }
             // "minus five", "meno cinque": the same negative number as "-5", never a positive one.

@@ -1,5 +1,6 @@
 import Foundation
 import ParloCatalog
+import ParloCommands
 
 /// Sentence template syntax (`(a|b) [c] {slot} <rule>`): one template, as an English and an
 /// Italian sentence of a catalog with a number slot, a value slot and rules to refer to, loaded,
@@ -37,6 +38,7 @@ enum TemplateHarness {
             let catalog = try CatalogLoader.parse(yaml, file: "fuzz.yaml")
             try catalog.validate()
             _ = try SentenceExpander(catalog: catalog).sentences()
+            _ = CommandMatcher(graph: try TemplateGraph(catalog: catalog))
         } catch {
             requireOneLine(error, "template")
         }

@@ -1,10 +1,11 @@
 import ParloCatalog
+import ParloCommands
 import Foundation
 import Logging
 import ParloESpeak
 import ParloRecognizer
 
-/// A catalog compiled for the recognizer: one JSGF grammar, its dictionary, and the sentences.
+/// A catalog compiled for the recognizer: one JSGF grammar, its dictionary, and the template graph.
 public struct CompiledCatalog: Sendable {
     public var catalog: Catalog
     public var grammar: JSGFGrammar
@@ -12,8 +13,14 @@ public struct CompiledCatalog: Sendable {
     public var dictionary: PronunciationDictionary
     /// Grammar word → its pronunciations with their source and language.
     public var pronunciations: [String: [PronunciationEntry]]
-    /// Every sentence the grammar accepts, for the matcher and checks.
-    public var sentences: [ExpandedSentence]
+    /// The templates as a word graph, for the matcher and checks (never listed sentence by sentence).
+    public var graph: TemplateGraph
+
+    /// Sentences the grammar accepts (counted on the graph).
+    public var sentenceCount: Double { graph.sentenceCount }
+
+    /// The text matcher of this catalog.
+    public func matcher() -> CommandMatcher { CommandMatcher(graph: graph) }
 
     /// The phones of `word` as spoken in `language` (the entry for that language, else the first).
     public func phones(of word: String, language: Language) -> [String] {
@@ -64,14 +71,14 @@ public struct CatalogCompiler {
     }
 
     public func compile(_ catalog: Catalog) throws -> CompiledCatalog {
-        let sentences = try SentenceExpander(catalog: catalog).sentences()
+        let graph = try TemplateGraph(catalog: catalog)
         let jsgf = try JSGFGrammar(JSGFWriter(catalog: catalog).write())
 
         // Grammar word → languages using it, and its spelling as written (accents for eSpeak).
         var usage: [String: [Language: String]] = [:]
-        for s in sentences {
-            for w in s.words where usage[Spelling.grammarWord(w)]?[s.language] == nil {
-                usage[Spelling.grammarWord(w), default: [:]][s.language] = w
+        for (language, words) in graph.words() {
+            for w in words where usage[Spelling.grammarWord(w)]?[language] == nil {
+                usage[Spelling.grammarWord(w), default: [:]][language] = w
             }
         }
         let user = try userDictionary(catalog)
@@ -98,9 +105,9 @@ public struct CatalogCompiler {
             entries[word] = list
             for e in list { dictionary.add(word, e.phoneString) }
         }
-        logger.debug("compiled catalog", metadata: ["sentences": "\(sentences.count)", "words": "\(jsgf.words.count)"])
+        logger.debug("compiled catalog", metadata: ["arcs": "\(graph.arcCount)", "words": "\(jsgf.words.count)"])
         return CompiledCatalog(catalog: catalog, grammar: jsgf, dictionary: dictionary,
-                               pronunciations: entries, sentences: sentences)
+                               pronunciations: entries, graph: graph)
     }
 
     func espeak(_ spelled: String, grammarWord: String, language: Language, catalog: Catalog) throws -> [PronunciationEntry] {

@@ -1,4 +1,5 @@
 import ParloCatalog
+import ParloCommands
 import Foundation
 
 /// What `parlo grammar check` reports about a compiled catalog.
@@ -25,22 +26,56 @@ public struct CatalogReport: Sendable {
     public var duplicates: [Duplicate]
     public var confusables: [Confusable]
     public var sentenceCount: Int
+    /// Sentences the checks looked at; fewer than `sentenceCount` when the catalog was sampled.
+    public var sentencesChecked: Int
+    /// The checks saw a sample, not every sentence (see `init`).
+    public var sampled: Bool
 
-    public init(_ compiled: CompiledCatalog, threshold: Double = 0.2, maxSentencesCompared: Int = 2_000) {
-        sentenceCount = compiled.sentences.count
-        commands = compiled.catalog.commands.map { c in
+    /// Reports on `compiled`. A catalog of at most `maxSentencesListed` sentences is checked
+    /// sentence by sentence, as always; a larger one by a uniform sample of that many sentences
+    /// (seeded, the same on every run), each sample parsed against every template to find the
+    /// other commands that say it too. The cost is bounded by `maxSentencesListed` parses and
+    /// `maxSentencesCompared`² phone comparisons, whatever the catalog's size.
+    public init(_ compiled: CompiledCatalog, threshold: Double = 0.2, maxSentencesCompared: Int = 2_000,
+                maxSentencesListed: Int = 20_000) {
+        let graph = compiled.graph
+        sentenceCount = Int(min(graph.sentenceCount, 9e18))
+        commands = compiled.catalog.commands.enumerated().map { i, c in
             var counts: [Language: Int] = [:]
-            for s in compiled.sentences where s.command == c.name { counts[s.language, default: 0] += 1 }
+            for e in graph.entries where e.command == i {
+                counts[e.language, default: 0] += Int(min(graph.sentenceCount(of: e), 9e18))
+            }
             return CommandSummary(name: c.name, sentences: counts)
         }
         words = compiled.pronunciations.keys.sorted().map { ($0, compiled.pronunciations[$0] ?? []) }
 
+        let sentences: [ExpandedSentence]
+        if let all = graph.allSentences(limit: maxSentencesListed) {
+            sentences = all; sampled = false
+        } else {
+            var random = SeededRandom(seed: 16)
+            let each = max(1, maxSentencesListed / max(1, graph.entries.count))
+            sentences = graph.entries.flatMap { graph.sample($0, count: each, random: &random) }
+            sampled = true
+        }
+        sentencesChecked = sentences.count
+
         var byText: [String: [(command: String, language: Language, location: SourceLocation)]] = [:]
         var order: [String] = []
-        for s in compiled.sentences {
+        for s in sentences {
             let t = s.text
             if byText[t] == nil { order.append(t) }
             byText[t, default: []].append((s.command, s.language, s.location))
+        }
+        if sampled {
+            // A sample rarely draws the same sentence from two templates: ask the graph instead.
+            let matcher = compiled.matcher()
+            for t in order {
+                let uses = byText[t] ?? []
+                for p in matcher.parses(t) where !uses.contains(where: { $0.command == p.command }) {
+                    byText[t, default: []].append((p.command, p.language, graph.entries[p.entry].location))
+                }
+            }
         }
         duplicates = order.compactMap { t in
             let uses = byText[t] ?? []
@@ -49,20 +84,25 @@ public struct CatalogReport: Sendable {
             let repeatedInLanguage = Dictionary(grouping: uses, by: { "\($0.command)/\($0.language)" }).values.contains { $0.count > 1 }
             return commands.count > 1 || repeatedInLanguage ? Duplicate(text: t, uses: uses) : nil
         }
-        confusables = Self.confusables(compiled, threshold: threshold, limit: maxSentencesCompared)
+        confusables = Self.confusables(compiled, sentences, threshold: threshold, limit: maxSentencesCompared)
     }
 
     /// Pairs from different commands closer than `threshold`; sentences sampled to `limit`.
-    static func confusables(_ compiled: CompiledCatalog, threshold: Double, limit: Int) -> [Confusable] {
+    static func confusables(_ compiled: CompiledCatalog, _ sentences: [ExpandedSentence], threshold: Double, limit: Int) -> [Confusable] {
         var phoneIDs: [String: UInt8] = [:]
         var seen = Set<String>()
         var items: [(sentence: ExpandedSentence, phones: [UInt8])] = []
-        var candidates = compiled.sentences
+        var candidates = sentences
         if candidates.count > limit {
             // Keep number values that exercise different words (1…12, tens) rather than all of them.
             candidates = candidates.filter { s in
                 s.slots.values.allSatisfy { v in v.intValue.map { $0 <= 12 || $0 % 10 == 0 } ?? true }
             }
+        }
+        if candidates.count > limit {
+            // Every template keeps its share, so a large command cannot crowd the others out.
+            var random = SeededRandom(seed: 17)
+            for i in stride(from: candidates.count - 1, to: 0, by: -1) { candidates.swapAt(i, random.index(below: i + 1)) }
         }
         for s in candidates.prefix(limit) {
             var ids: [UInt8] = []
@@ -113,6 +153,7 @@ public struct CatalogReport: Sendable {
     /// Human-readable report for a terminal.
     public func render(showWords: Bool = true) -> String {
         var out = ["Commands (\(commands.count), \(sentenceCount) sentences):"]
+        if sampled { out.append("  (checked a uniform sample of \(sentencesChecked) sentences)") }
         for c in commands {
             let counts = c.sentences.keys.sorted().map { "\($0) \(c.sentences[$0] ?? 0)" }.joined(separator: ", ")
             out.append("  \(Self.pad(c.name, 16)) \(counts)")

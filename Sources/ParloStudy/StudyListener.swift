@@ -149,7 +149,7 @@ extension StudyListener {
                             logger: Logger = Logger(label: "parlo.study")) throws {
         func pipeline(_ compiled: CompiledCatalog, _ role: CommandInterpreter.Role) throws -> ListenPipeline {
             let rejection = role == .whileSpeaking ? Self.whileSpeakingRejection : (room ? Rejection.live : Rejection.streamingFloors)
-            let interpreter = CommandInterpreter(matcher: CommandMatcher(sentences: compiled.sentences), gate: session.gate,
+            let interpreter = CommandInterpreter(matcher: compiled.matcher(), gate: session.gate,
                                                registry: session.registry, role: role)
             guard room else {
                 let recognizer = try CatalogRecognizer(compiled: compiled, model: model, rejection: rejection, noiseFloor: noiseFloor)

@@ -31,7 +31,7 @@ final class CompilerTests: XCTestCase {
         guard case .values(let subjects) = catalog.slots["subject"]?.kind else { return XCTFail("subject") }
         XCTAssertEqual(subjects.map(\.canonical), ["math", "history", "science", "geography", "italian", "english"])
         guard case .range(1, 60, 1) = catalog.slots["minutes"]?.kind else { return XCTFail("minutes") }
-        let texts = Set(compiled.sentences.map(\.text))
+        let texts = Set(compiled.graph.allSentences(limit: 20_000)!.map(\.text))
         for s in ["open math", "go to history", "apri matematica", "vai a storia", "start studying", "inizia a studiare",
                   "read this page", "leggi questa pagina", "show mind map", "mostra mappa", "what can i say", "cosa posso dire",
                   "start a twenty five minute timer", "avvia un timer di venticinque minuti", "use the voice of eva",

@@ -98,13 +98,4 @@ final class MatcherTests: XCTestCase {
         let no = String(decoding: try encoder.encode(m.match("xyzzy")), as: UTF8.self)
         XCTAssertTrue(no.contains(#""command":null"#) && no.contains(#""rejected":true"#), no)
     }
-
-    func testMatchIsFastEnough() {
-        // Debug builds are ~10x slower than release; ParloBench measures release.
-        let inputs = ["open math", "avvia un timer di venticinque minuti", "opne history", "the weather is nice"]
-        let start = Date()
-        for _ in 0..<200 { for t in inputs { _ = m.match(t) } }
-        let us = Date().timeIntervalSince(start) * 1e6 / 800
-        XCTAssertLessThan(us, 500, "µs per match in a debug build")
-    }
 }

@@ -38,7 +38,7 @@ final class RecognitionTests: XCTestCase {
         let compiled = try Self.compiled.get()
         let catalogRecognizer = try CatalogRecognizer(compiled: compiled, model: AcousticModel.locate())
         let recognizer = catalogRecognizer.primary
-        let matcher = CommandMatcher(sentences: compiled.sentences)
+        let matcher = compiled.matcher()
         let cases: [(String, String, String, [String: SlotValue], Language)] = [
             ("en-us", "open mathematics", "open_subject", ["subject": .text("math")], .english),
             ("en-us", "what can I say", "help", [:], .english),
@@ -82,7 +82,7 @@ final class RecognitionTests: XCTestCase {
         // Generated speech is digitally silent between words: decode it as `parlo batch` does a file.
         let recognizer = try CatalogRecognizer(compiled: compiled, model: AcousticModel.locate(), rejection: .catalog,
                                                noiseFloor: Recognizer.fileNoiseFloorDB)
-        let matcher = CommandMatcher(sentences: compiled.sentences)
+        let matcher = compiled.matcher()
         for (voice, text) in [("en-us", "the weather is nice today"), ("it", "il gatto dorme sul divano")] {
             let r = try recognizer.decode(try speak(text, voice: voice))
             XCTAssertTrue(r.rejected, "\(text) heard as \(r.text)")
@@ -159,12 +159,12 @@ final class RecognitionTests: XCTestCase {
                                         options: options)
         // Second pass for empty hypotheses: without filler words the search reaches a final state.
         let catalogRecognizer = try CatalogRecognizer(compiled: compiled, model: AcousticModel.locate(), options: options)
-        let matcher = CommandMatcher(sentences: compiled.sentences)
+        let matcher = compiled.matcher()
         let started = Date()
         var decodeSeconds = 0.0, audioSeconds = 0.0
         var seen = Set<String>()
         var total: [Language: Int] = [:], right: [Language: Int] = [:]
-        for s in compiled.sentences {
+        for s in compiled.graph.allSentences(limit: 20_000)! {
             // One sentence per template and slot value, numbers sampled.
             if let n = s.slots["minutes"]?.intValue, ![1, 5, 12, 21, 25, 38, 45, 60].contains(n) { continue }
             let key = "\(s.location)|\(s.slots)|\(s.words.count)"

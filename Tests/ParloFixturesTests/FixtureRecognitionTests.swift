@@ -18,7 +18,7 @@ final class FixtureRecognitionTests: XCTestCase {
         guard env["PARLO_FIXTURES_MEASURE"] == "1" else { throw XCTSkip("set PARLO_FIXTURES_MEASURE=1") }
         let compiler = try CatalogCompiler(model: AcousticModel.locate())
         let compiled = try compiler.compile(folder: studyFolder)
-        let matcher = CommandMatcher(sentences: compiled.sentences)
+        let matcher = compiled.matcher()
         let folder = env["PARLO_FIXTURES_DIR"] ?? committedFixtures
         let text = try String(contentsOfFile: folder + "/manifest.jsonl", encoding: .utf8)
         let entries = try text.split(separator: "\n").map { try JSONDecoder().decode(FixtureManifestEntry.self, from: Data($0.utf8)) }

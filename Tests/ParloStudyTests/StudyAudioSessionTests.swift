@@ -91,7 +91,7 @@ final class StudyAudioSessionTests: XCTestCase {
         let catalog = try CatalogLoader.parse(Self.replyCatalog, file: "replies.yaml")
         let replyCompiled = try CatalogCompiler(model: model).compile(catalog)
         let recognizer = try CatalogRecognizer(compiled: replyCompiled, model: model)
-        let matcher = CommandMatcher(sentences: replyCompiled.sentences)
+        let matcher = replyCompiled.matcher()
         var seed: UInt64 = 3
         var recognised: [String] = []
         for i in 0..<(bounds.count - 1) where bounds[i] < bounds[i + 1] {

@@ -60,8 +60,8 @@ final class AudioFuzzRun: @unchecked Sendable {
                                        rejection: StudyListener.whileSpeakingRejection))
     }()
     /// Both decoders' matchers, built once (each expands and normalises every sentence).
-    static let matchers = (full: CommandMatcher(sentences: recognizers.full.compiled.sentences),
-                           controls: CommandMatcher(sentences: recognizers.controls.compiled.sentences))
+    static let matchers = (full: recognizers.full.compiled.matcher(),
+                           controls: recognizers.controls.compiled.matcher())
     /// A minute of room noise, sliced for the gaps (making it costs more than decoding them).
     static let roomNoise: [Int16] = { var seed: UInt64 = 7; return RoomNoise.samples(16_000 * 60, seed: &seed) }()
     /// Read and written only under `cacheLock`.
