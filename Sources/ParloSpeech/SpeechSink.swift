@@ -35,3 +35,16 @@ public protocol SpeechSink: AnyObject, Sendable {
     /// Returns when every written frame has been heard (device drain, file sync).
     func drain() throws
 }
+
+/// A sink with no clock and nothing held back: a file, a pipe, or nothing at all. What is
+/// written counts as heard at once, so there is nothing to pause, resume, flush or wait for;
+/// such sinks implement only `write` and `writtenFrames` (and `drain` when a file must sync).
+public protocol ClocklessSpeechSink: SpeechSink {}
+
+extension ClocklessSpeechSink {
+    public var playedFrames: Int { writtenFrames }
+    public func pause() throws {}
+    public func resume() throws {}
+    public func flush() throws {}
+    public func drain() throws {}
+}

@@ -4,7 +4,7 @@ import ParloAudio
 ///
 /// Closes the file (finalising the header) in `close()` or when released.
 // @unchecked Sendable: `writer` and `frames` are used only by SpeechSink methods, which the owning SpeechQueue actor calls one at a time; `close()` is called after the queue has drained.
-public final class WAVFileSink: SpeechSink, @unchecked Sendable {
+public final class WAVFileSink: ClocklessSpeechSink, @unchecked Sendable {
     public let sampleRate: Int
     public let path: String
     private let writer: SoundFileWriter
@@ -31,12 +31,7 @@ public final class WAVFileSink: SpeechSink, @unchecked Sendable {
         frames += samples.count
     }
 
-    public var playedFrames: Int { frames }
     public var writtenFrames: Int { frames }
-    public func pause() throws {}
-    public func resume() throws {}
-    /// Nothing is pending in a file: written is heard.
-    public func flush() throws {}
     public func drain() throws { writer.sync() }
 
     /// Finalises the WAV header; further writes fail.

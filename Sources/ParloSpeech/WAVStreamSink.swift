@@ -11,7 +11,7 @@ import Glibc
 /// are there. A size of 0, the other choice, makes aplay play nothing (checked with aplay
 /// 1.2.8 and libsndfile 1.2.0).
 // @unchecked Sendable: `frames` changes only in `write`, which the owning SpeechQueue actor calls one at a time.
-public final class WAVStreamSink: SpeechSink, @unchecked Sendable {
+public final class WAVStreamSink: ClocklessSpeechSink, @unchecked Sendable {
     public let sampleRate: Int
     private let fd: Int32
     private let name: String
@@ -62,11 +62,6 @@ public final class WAVStreamSink: SpeechSink, @unchecked Sendable {
         }
     }
 
-    public var playedFrames: Int { frames }
+    /// Frames written to the pipe: nothing there can be taken back, so written is heard.
     public var writtenFrames: Int { frames }
-    public func pause() throws {}
-    public func resume() throws {}
-    /// Nothing is pending in a pipe that Parlo could take back: written is heard.
-    public func flush() throws {}
-    public func drain() throws {}
 }
