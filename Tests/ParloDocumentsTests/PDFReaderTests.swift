@@ -1,5 +1,5 @@
 import Foundation
-import ParloDocuments
+@testable import ParloDocuments
 import ParloTesting
 import XCTest
 
@@ -63,6 +63,42 @@ final class PDFReaderTests: XCTestCase {
         let reader = try PDFReader(path: path)
         XCTAssertEqual(reader.blocks(ofPage: 1).map(\.text), ["First page starts here.", "This sentence goes on over the page break and ends here."])
         XCTAssertEqual(reader.blocks(ofPage: 2).map(\.text), ["Then a new one."])
+    }
+
+    func testTwoColumnsAreReadLeftThenRightAndAParagraphFlowsAcrossThem() throws {
+        // A two-column page: 220 pt columns at x 72 and 320, 14 pt apart; the left column's
+        // last paragraph goes on at the top of the right column.
+        let left = ["Plants make their food from light.", "", "The leaves take in carbon dioxide",
+                    "from the air, and the roots take", "water from the soil; with the energy"]
+        let right = ["of sunlight the plant turns them", "into sugar and oxygen.", "",
+                     "Animals eat the plants, and the", "oxygen is what they breathe."]
+        var page = PDFWriter.Page()
+        page.lines.append(PDFWriter.Line("Biology notes", y: 40, size: 9))
+        for (column, x) in [(left, 72.0), (right, 320.0)] {
+            for (i, line) in column.enumerated() where !line.isEmpty {
+                page.lines.append(PDFWriter.Line(line, x: x, y: 100 + 14 * Double(i)))
+            }
+        }
+        var second = PDFWriter.Page()
+        second.lines = [PDFWriter.Line("Biology notes", y: 40, size: 9), PDFWriter.Line("The end.", y: 100)]
+        let path = try write(PDFWriter(pages: [page, second]), "columns.pdf")
+        XCTAssertEqual(try PDFReader(path: path).blocks(ofPage: 1).map(\.text), [
+            "Plants make their food from light.",
+            "The leaves take in carbon dioxide from the air, and the roots take water from the soil; with the energy of sunlight the plant turns them into sugar and oxygen.",
+            "Animals eat the plants, and the oxygen is what they breathe.",
+        ])
+    }
+
+    func testAHyphenThatBelongsToTheWordStaysAtALineEnd() {
+        // A word broken into syllables is joined; a compound keeps its hyphen, with no space.
+        XCTAssertEqual(PDFLayout.join("the frac-", "tions"), "the fractions")
+        XCTAssertEqual(PDFLayout.join("a state-of-the-", "art method"), "a state-of-the-art method")
+        XCTAssertEqual(PDFLayout.join("the Italian-", "American writer"), "the Italian-American writer")
+        XCTAssertEqual(PDFLayout.join("the COVID-", "19 years"), "the COVID-19 years")
+        XCTAssertEqual(PDFLayout.join("a well-", "known rule"), "a well-known rule")
+        XCTAssertEqual(PDFLayout.join("the self-", "portrait"), "the self-portrait")
+        XCTAssertEqual(PDFLayout.join("una parola im-", "portante"), "una parola importante")
+        XCTAssertEqual(PDFLayout.join("pages 10 -", "12"), "pages 10 - 12")
     }
 
     func testAOnePageDocumentKeepsItsHeaderButNotItsPageNumber() throws {

@@ -87,7 +87,7 @@ public struct PDFLayout: Sendable {
         let heights = lines.map { $0.bottom - $0.top }.filter { $0 > 0 }.sorted()
         let lineHeight = heights.isEmpty ? Double.infinity : heights[heights.count / 2] * 1.5
         let spacing = spacings.isEmpty ? 0 : min(spacings[(spacings.count - 1) / 4], lineHeight)
-        let fullWidth = lines.map(\.right).max() ?? 0
+        let columnRight = Self.columnRights(lines)
         var out: [(text: String, heading: Bool)] = []
         var text = ""
         func close(heading: Bool = false) {
@@ -101,17 +101,31 @@ public struct PDFLayout: Sendable {
             let alone = text.isEmpty
             text = Self.join(text, s)
             guard let next else { break }
-            // A wide gap, or a jump back up the page (the next column), ends a paragraph.
-            let gap = spacing > 0 && (next.top <= line.top || next.top - line.top > spacing * paragraphGap)
-            let short = fullWidth > 0 && line.right > 0 && line.right < fullWidth * 0.75
+            // A wide gap ends a paragraph; so does a jump back up the page (the next column)
+            // after a sentence's end; a sentence cut by the column break goes on.
+            let ended = s.last.map { ".!?:…".contains($0) } ?? false
+            let gap = spacing > 0 && (next.top <= line.top ? ended : next.top - line.top > spacing * paragraphGap)
+            let short = columnRight[i] > 0 && line.right > 0 && line.right < columnRight[i] * 0.75
             if alone, gap || short, Self.looksLikeHeading(s, before: next) {
                 close(heading: true)
-            } else if gap || (short && s.last.map { ".!?:…".contains($0) } == true) {
+            } else if gap || (short && ended) {
                 close()
             }
         }
         close()
         return out
+    }
+
+    /// Each line's column edge: the right edge of the lines it overlaps across, so two columns
+    /// side by side each have their own. Lines that reach past the start of a line standing
+    /// wholly to the right (the next column) are left out: a title over both columns must not
+    /// make every line of one look short.
+    static func columnRights(_ lines: [PDFLine]) -> [Double] {
+        lines.map { line in
+            let nextColumn = lines.filter { $0.left >= line.right }.map(\.left).min() ?? .infinity
+            return lines.filter { $0.left < line.right && $0.right > line.left && $0.right <= nextColumn }
+                .map(\.right).max() ?? 0
+        }
     }
 
     /// A few words (not a lone bullet or number) with no final punctuation, before a capitalised line.
@@ -120,16 +134,26 @@ public struct PDFLayout: Sendable {
         return line.split(separator: " ").count <= 8 && (next.text.first?.isUppercase ?? false)
     }
 
-    /// `line` added to `text`: a word hyphenated at the line end ("frac-" + "tions") joined
-    /// without its hyphen, other lines with a space.
+    /// `line` added to `text`. A hyphen at the line end is usually a word broken into syllables
+    /// ("frac-" + "tions": joined without it), but a compound keeps it, with no space: the
+    /// part before it already has a hyphen ("state-of-the-"), the next line starts with a capital
+    /// or a digit ("Italian-American", "COVID-19"), or the part is a word English prefixes with a
+    /// hyphen and the rest is a word of its own ("well-known", "self-portrait"; but "ill-ness").
+    /// A soft hyphen is always a syllable break. Other lines are joined with a space.
     static func join(_ text: String, _ line: String) -> String {
         guard !text.isEmpty else { return line }
-        if let last = text.last, "-\u{00AD}\u{2010}".contains(last),
-           text.dropLast().last?.isLetter == true, line.first?.isLowercase == true {
-            return String(text.dropLast()) + line
-        }
-        return text + " " + line
+        guard let last = text.last, "-\u{00AD}\u{2010}".contains(last), let first = line.first,
+              let before = text.dropLast().last, before.isLetter || before.isNumber else { return text + " " + line }
+        let head = text.dropLast().split(whereSeparator: \.isWhitespace).last.map(String.init) ?? ""
+        let rest = line.prefix { $0.isLetter }
+        let compound = head.contains { "-\u{2010}".contains($0) } || before.isNumber || first.isUppercase || first.isNumber
+            || (compoundHeads.contains(head.lowercased()) && rest.count >= 5)
+        if last == "\u{00AD}" || (before.isLetter && first.isLowercase && !compound) { return String(text.dropLast()) + line }
+        return compound ? text + line : text + " " + line
     }
+
+    /// Words that English joins to the next with a hyphen and that are rarely a syllable of one.
+    static let compoundHeads: Set<String> = ["self", "well", "ill", "half", "high", "full"]
 
     /// Ligatures (ﬁ, ﬂ) spelled out, soft hyphens inside a line removed.
     static func cleaned(_ s: String) -> String {
