@@ -19,6 +19,7 @@ public struct FuzzTarget: Sendable {
     public static let all: [FuzzTarget] = [
         TemplateHarness.target, CatalogHarness.target, JSGFHarness.target, MatcherHarness.target,
         ReadingHarness.target, ResultsHarness.target, RawAudioHarness.target, AudioHeaderHarness.target, SSMLHarness.target,
+        PDFHarness.target,
     ]
 
     public static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }

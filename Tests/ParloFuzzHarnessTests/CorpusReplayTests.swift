@@ -42,9 +42,10 @@ final class CorpusReplayTests: XCTestCase {
     func testRawAudio() throws { try replay("raw") }
     func testAudioHeader() throws { try replay("audio") }
     func testSSML() throws { try replay("ssml") }
+    func testPDF() throws { try replay("pdf") }
 
     /// Every target has a test above, so a new target cannot go unreplayed.
     func testEveryTargetIsReplayed() {
-        XCTAssertEqual(FuzzTarget.all.map(\.name), ["template", "catalog", "jsgf", "matcher", "reading", "results", "raw", "audio", "ssml"])
+        XCTAssertEqual(FuzzTarget.all.map(\.name), ["template", "catalog", "jsgf", "matcher", "reading", "results", "raw", "audio", "ssml", "pdf"])
     }
 }
