@@ -4,7 +4,8 @@ import ParloRecognizer
 import ParloSpeech
 
 /// The reading measurements of docs/reading-text.md, from the sets of scripts/make-text-sets:
-///   swift run ParloReadingEval language dev|test   — language per item
+///   swift run ParloReadingEval language dev|dev2|test|test2 — language per item
+///   swift run ParloReadingEval explain TEXT…       — each word's evidence (+ English, − Italian)
 ///   swift run ParloReadingEval sentences dev|test  — sentence boundaries
 ///   swift run ParloReadingEval words               — word events vs forced alignment
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -78,6 +79,12 @@ case ("words", _):
         print(String(format: "words %@: %d words, median |error| %.0f ms, 95th percentile %.0f ms, within 50 ms %@; blocks not aligned: %d",
                      code, sorted.count, median * 1000, p95 * 1000, percent(errors.filter { $0 <= 0.05 }.count, errors.count), failed))
     }
+case ("explain", _):
+    for text in args.dropFirst() {
+        let model = LanguageModel.shared, prior = model.evidence("")
+        let words = text.split(separator: " ").map { "\($0) \(String(format: "%+.2f", model.evidence($0) - prior))" }
+        print("\(text): \(String(format: "%+.2f", model.evidence(text))) = \(words.joined(separator: ", ")), prior \(String(format: "%+.2f", prior))")
+    }
 default:
-    fail("usage: ParloReadingEval language dev|test | sentences dev|test | words")
+    fail("usage: ParloReadingEval language SET | explain TEXT… | sentences dev|test | words")
 }

@@ -20,8 +20,8 @@ enum TextSets {
 final class LanguageModelTests: XCTestCase {
     let detector = LanguageDetector()
 
-    /// The guard of the frozen model: the development set (the held-out test set is reported
-    /// once, in docs/reading-text.md, by `swift run ParloTextEval test`).
+    /// The guard of the frozen model: the development set (the held-out sets, test and test2, are
+    /// reported in docs/reading-text.md by `swift run ParloReadingEval language test|test2`).
     func testDevelopmentSetIsAbove98Percent() throws {
         let items = try TextSets.languages("dev")
         XCTAssertGreaterThanOrEqual(items.count, 600)
