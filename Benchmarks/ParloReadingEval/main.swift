@@ -7,7 +7,7 @@ import ParloSpeech
 ///   swift run ParloReadingEval language dev|dev2|test|test2 — language per item
 ///   swift run ParloReadingEval explain TEXT…       — each word's evidence (+ English, − Italian)
 ///   swift run ParloReadingEval sentences dev|test  — sentence boundaries
-///   swift run ParloReadingEval words               — word events vs forced alignment
+///   swift run ParloReadingEval words [dev|test2]   — word events vs forced alignment
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 let data = root.appendingPathComponent("Tests/ParloTextTests/Data")
 let args = CommandLine.arguments.dropFirst()
@@ -43,16 +43,29 @@ case ("sentences", let set?):
         if ends != got { print("  differs: \(joined)") }
     }
     print("sentences \(set): boundary precision \(percent(right, found)), recall \(percent(right, gold))")
-case ("words", _):
-    // Parlo's sample materials, English and Italian, read as `parlo read` reads them.
+case ("words", let set):
+    // dev: Parlo's sample materials, read as `parlo read` reads them (what the word timing was
+    // built on). test2: the longer items of the held-out language set test2, each a block in
+    // its labelled language (text no word-timing choice looked at).
     let sample = root.appendingPathComponent("Sources/ParloStudy/Resources/sample")
-    let files = [("en", ["science/water-cycle.md", "math/fractions.md", "math/pythagoras.md"]),
-                 ("it", ["storia/impero-romano.md", "storia/rinascimento.md", "geografia/fiumi-italiani.md"])]
+    let blocksOf: [(String, [String])]
+    if set == "test2" {
+        let items = try String(contentsOf: data.appendingPathComponent("language-test2.tsv"), encoding: .utf8)
+            .split(separator: "\n").filter { !$0.hasPrefix("#") }.map { $0.split(separator: "\t").map(String.init) }
+            .filter { $0[1].split(separator: " ").count >= 6 }
+        blocksOf = ["en", "it"].map { code in (code, items.filter { $0[0] == code }.prefix(40).map { $0[1] }) }
+    } else {
+        let files = [("en", ["science/water-cycle.md", "math/fractions.md", "math/pythagoras.md"]),
+                     ("it", ["storia/impero-romano.md", "storia/rinascimento.md", "geografia/fiumi-italiani.md"])]
+        blocksOf = try files.map { code, names in
+            (code, try names.flatMap { Array(try TextBlockReader(path: sample.appendingPathComponent($0).path)) })
+        }
+    }
     let aligner = ForcedAligner(model: try AcousticModel.locate())
-    for (code, names) in files {
+    for (code, blocks) in blocksOf {
         var errors: [Double] = [], failed = 0
-        for name in names {
-            for block in try TextBlockReader(path: sample.appendingPathComponent(name).path) {
+        do {
+            for block in blocks {
                 let sink = MemorySink(instant: true)
                 let queue = SpeechQueue(sink: sink, character: CharacterCatalog.defaults.characters[0])
                 let ranges = SentenceSegmenter().sentences(in: block)
