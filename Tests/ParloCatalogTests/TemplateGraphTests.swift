@@ -58,6 +58,8 @@ final class TemplateGraphTests: XCTestCase {
     func testHassilSyntaxGluedOptionalsPermutationsAndEmptyAlternatives() throws {
         func sentences(_ text: String) throws -> Set<String> {
             var catalog = Catalog()
+            let at = SourceLocation(file: "t", line: 1)
+            catalog.slots["n"] = SlotDefinition(name: "n", kind: .range(from: 1, to: 2, step: 1), location: at)
             let t = try HassilTemplate.parse(text)
             catalog.commands = [CommandDefinition(name: "c", sentences: [.english: [LocatedTemplate(text: text, template: t, location: SourceLocation(file: "t", line: 1))]],
                                                   location: SourceLocation(file: "t", line: 1))]
@@ -68,5 +70,11 @@ final class TemplateGraphTests: XCTestCase {
         XCTAssertEqual(try sentences("(red;big) box"), ["red big box", "big red box"])
         XCTAssertEqual(try sentences("open (the|) door"), ["open the door", "open door"])
         XCTAssertEqual(try sentences("auto[matic] mode"), ["auto mode", "automatic mode"])
+        // A list glued to words: the words still glue among themselves ("hours", never "hour s").
+        XCTAssertEqual(try sentences("add {n}( |-)hour[s]"), ["add one hour", "add one hours", "add two hour", "add two hours"])
+        // Spaces inside a group's ends separate words; an optional glued run stays optional.
+        XCTAssertEqual(try sentences("[vai avanti al ]prossimo"), ["prossimo", "vai avanti al prossimo"])
+        XCTAssertEqual(try sentences("(a|su)(l[ mio]|i) timer"), ["al timer", "al mio timer", "ai timer", "sul timer", "sul mio timer", "sui timer"])
+        XCTAssertEqual(try sentences("in [area ]{n}"), ["in one", "in two", "in area one", "in area two"])
     }
 }
