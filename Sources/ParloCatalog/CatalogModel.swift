@@ -41,6 +41,9 @@ public struct SlotDefinition: Sendable, Equatable {
     public var name: String
     public var kind: Kind
     public var location: SourceLocation
+    /// What a range's number is multiplied by when reported: hassil's `multiplier` (Home
+    /// Assistant's "volume down by 10" is a step of −10). Spoken numbers stay 0…999.
+    public var multiplier = 1
 }
 
 /// A shared `<rule>`: one template per language, or one for all languages (`nil` key).

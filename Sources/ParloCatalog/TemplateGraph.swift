@@ -39,6 +39,8 @@ public struct TemplateGraph: Sendable {
         public var values: [SlotValue]
         /// The numbers of a range slot.
         public var range: StrideThrough<Int>?
+        /// A range's reported value is its spoken number times this (`SlotDefinition.multiplier`).
+        public var multiplier = 1
     }
 
     /// Command names in catalog order.
@@ -68,7 +70,8 @@ public struct TemplateGraph: Sendable {
         self = builder.graph
     }
 
-    /// Spoken forms of the numbers of range slot `slot` in `language`, as word lists.
+    /// Spoken forms of the numbers of range slot `slot` in `language`, as word lists, with the
+    /// number spoken (`value`; the slot reports it times `Slot.multiplier`).
     public func numberPhrases(_ slot: Int32, in language: Language) -> [(words: [String], value: Int)] {
         guard let range = slots[Int(slot)].range else { return [] }
         var out: [(words: [String], value: Int)] = []
@@ -105,7 +108,7 @@ public struct TemplateGraph: Sendable {
                 case .values(let vs):
                     graph.slots.append(Slot(name: shown, values: vs.map { .text($0.canonical) }, range: nil))
                 case .range(let from, let to, let step):
-                    graph.slots.append(Slot(name: shown, values: [], range: stride(from: from, through: to, by: step)))
+                    graph.slots.append(Slot(name: shown, values: [], range: stride(from: from, through: to, by: step), multiplier: s.multiplier))
                 }
             }
             for (c, command) in catalog.commands.enumerated() {
