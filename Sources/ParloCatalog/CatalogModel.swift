@@ -68,6 +68,12 @@ public struct Catalog: Sendable, Equatable {
     public var warnings: [CatalogWarning] = []
     /// Words and phrases the matcher drops from text and templates (hassil's `skip_words`).
     public var skipWords: [String] = []
+    /// Whether sentences are matched as hassil matches them (set for hassil / Home Assistant
+    /// files): articles are words like any other, since hassil's templates spell them out
+    /// ("il timer" is one timer, "i timer" all of them), and of two exact readings the first
+    /// template in file order wins, as hassil's `recognize` returns the first match. Parlo's
+    /// own catalogs drop articles and refuse to guess between exact readings.
+    public var hassilMatching = false
 
     public init() {}
 
@@ -102,6 +108,7 @@ public struct Catalog: Sendable, Equatable {
         files += other.files
         warnings += other.warnings
         skipWords += other.skipWords
+        hassilMatching = hassilMatching || other.hassilMatching
     }
 
     /// Checks that every `{slot}` and `<rule>` reference is defined and rules don't recurse.

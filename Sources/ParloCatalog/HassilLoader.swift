@@ -238,6 +238,7 @@ public enum HassilLoader {
         }
         catalog.commands = commands
         catalog.skipWords = c.skipWords
+        catalog.hassilMatching = true
         for (what, n) in dropped.sorted(by: { $0.key < $1.key }) {
             catalog.warnings.append(CatalogWarning(at, "left out \(n) \(what): Parlo cannot read them yet (docs/catalogs.md)"))
         }

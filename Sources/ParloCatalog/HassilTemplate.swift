@@ -119,7 +119,9 @@ enum HassilTemplate {
                 var acc = [""]
                 for q in alt {
                     guard let s = spellings(q) else { return nil }
-                    acc = acc.flatMap { a in s.map { a.isEmpty ? $0 : $0.isEmpty ? a : a + " " + $0 } }
+                    // Pieces of an alternative were written apart: a space stays between them even
+                    // when one spells nothing ("la [mia ]" + "musica" is "la musica").
+                    acc = acc.flatMap { a in s.map { a.isEmpty ? $0 : a + " " + $0 } }
                     if acc.count > 64 { return nil }
                 }
                 out += acc

@@ -47,6 +47,8 @@ public struct TemplateGraph: Sendable {
     public private(set) var commands: [String] = []
     /// The catalog's skip words (hassil's `skip_words`), for the matcher's normaliser.
     public private(set) var skipWords: [String] = []
+    /// `Catalog.hassilMatching`, for the matcher.
+    public private(set) var hassilMatching = false
     public private(set) var entries: [Entry] = []
     public private(set) var slots: [Slot] = []
     /// Outgoing arcs of each node.
@@ -99,6 +101,7 @@ public struct TemplateGraph: Sendable {
 
         mutating func build() throws {
             graph.skipWords = catalog.skipWords
+            graph.hassilMatching = catalog.hassilMatching
             for name in catalog.slots.keys.sorted() {
                 let s = catalog.slots[name]!
                 graph.slotIndex[name] = Int32(graph.slots.count)

@@ -54,7 +54,9 @@ public struct TextNormalizer: Sendable {
     static let minusWords: Set<String> = ["minus", "meno"]
 
     /// Built once per process: every matcher (one per catalog load) shares the same table.
-    static let numberWords = NumberWords.wordValues()
+    /// Italian "una" (feminine: "una ora") is read as 1 like "un" and "uno"; grammars still
+    /// speak NumberWords' forms, so a decoded sentence never holds it.
+    static let numberWords = NumberWords.wordValues().merging(["una": 1]) { known, _ in known }
 
     public init() { numbers = Self.numberWords }
 

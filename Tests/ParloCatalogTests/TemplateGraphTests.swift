@@ -76,5 +76,6 @@ final class TemplateGraphTests: XCTestCase {
         XCTAssertEqual(try sentences("[vai avanti al ]prossimo"), ["prossimo", "vai avanti al prossimo"])
         XCTAssertEqual(try sentences("(a|su)(l[ mio]|i) timer"), ["al timer", "al mio timer", "ai timer", "sul timer", "sul mio timer", "sui timer"])
         XCTAssertEqual(try sentences("in [area ]{n}"), ["in one", "in two", "in area one", "in area two"])
+        XCTAssertEqual(try sentences("[la [mia ]]musica"), ["musica", "la musica", "la mia musica"])
     }
 }
