@@ -43,6 +43,34 @@ final class TemplateGraphTests: XCTestCase {
         }
     }
 
+    /// The FSG PocketSphinx searches for catalogs JSGF cannot carry: one state per node, a
+    /// transition per word (runs through new states), null transitions for the rest.
+    func testGraphWritesSphinxbaseFSG() throws {
+        let catalog = try CatalogLoader.parse("""
+        slots:
+          n: {range: {from: 1, to: 2}}
+        commands:
+          lamp: {en: ["turn (on|off) [the] lamp"]}
+          wait: {en: ["wait {n} minutes"]}
+        """, file: "fsg.yaml")
+        let graph = try TemplateGraph(catalog: catalog)
+        let fsg = graph.fsg(name: "t")
+        XCTAssertEqual(fsg.words, ["turn", "on", "off", "the", "lamp", "wait", "one", "two", "minutes"])
+        let lines = fsg.text.split(separator: "\n")
+        XCTAssertEqual(lines.first, "FSG_BEGIN t")
+        XCTAssertEqual(lines.last, "FSG_END")
+        let states = Int(lines[1].split(separator: " ")[1])!
+        let transitions = lines.filter { $0.hasPrefix("TRANSITION") }.map { $0.split(separator: " ") }
+        XCTAssertTrue(transitions.allSatisfy { Int($0[1])! < states && Int($0[2])! < states }, fsg.text)
+        // Each word of the catalog is read once per place it is said: "turn on", "turn off", "the",
+        // "lamp", "wait", "one", "two", "minutes" (the run "minutes" after the number included).
+        XCTAssertEqual(transitions.filter { $0.count == 5 }.map { String($0[4]) }.sorted(),
+                       ["lamp", "minutes", "off", "on", "one", "the", "turn", "two", "wait"])
+        // The start state leads to both templates with even odds.
+        let start = String(lines[2].split(separator: " ")[1])
+        XCTAssertEqual(transitions.filter { $0[1] == start }.map { String($0[3]) }, ["0.5", "0.5"])
+    }
+
     func testGraphCapsRefuseMultiplyingRulesBeforeLayingThemOut() throws {
         var yaml = "rules:\n  r0: \"a b\"\n"
         for i in 1...30 { yaml += "  r\(i): \"<r\(i - 1)> <r\(i - 1)>\"\n" }
