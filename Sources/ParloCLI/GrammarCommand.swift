@@ -67,14 +67,14 @@ struct GrammarCheckCommand: ParsableCommand {
 struct GrammarCompileCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compile",
-        abstract: "Write the catalog as JSGF (.gram) and dictionary (.dict) for PocketSphinx tools.")
+        abstract: "Write the catalog as JSGF (.gram; .fsg when JSGF cannot carry it) and dictionary (.dict) for PocketSphinx tools.")
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var acoustic: ModelOptions
     @OptionGroup var catalog: CatalogOptions
     @Option(name: .long, help: "Output folder (created if needed).")
     var out: String = "."
-    @Option(name: .long, help: "Base name of the files written (NAME.gram, NAME.dict).")
+    @Option(name: .long, help: "Base name of the files written (NAME.gram or NAME.fsg, NAME.dict).")
     var name: String = "parlo"
 
     func validate() throws {
@@ -90,10 +90,11 @@ struct GrammarCompileCommand: ParsableCommand {
             let compiled = try CatalogCompiler(model: model, logger: logger).compile(loadCatalog(catalog.grammar, fixtures: catalog.fixtures))
             let paths: (grammar: String, dictionary: String)
             do { paths = try compiled.write(to: out, name: name) } catch {
-                throw CLIError("\(out): cannot write \(name).gram and \(name).dict there (\(Self.reason(error))) — give a writable folder with --out")
+                throw CLIError("\(out): cannot write \(name).\(compiled.grammarExtension) and \(name).dict there (\(Self.reason(error))) — give a writable folder with --out")
             }
             print("wrote \(paths.grammar) (\(Int(min(compiled.sentenceCount, 9e18))) sentences) and \(paths.dictionary) (\(compiled.dictionary.entries.count) words)")
-            print("try: pocketsphinx_continuous -hmm \(model.directory) -jsgf \(paths.grammar) -dict \(paths.dictionary) -infile FILE.wav")
+            let flag = compiled.grammar.format == .fsg ? "-fsg" : "-jsgf"
+            print("try: pocketsphinx_continuous -hmm \(model.directory) \(flag) \(paths.grammar) -dict \(paths.dictionary) -infile FILE.wav")
         } catch { throw fail(error) }
     }
 

@@ -41,6 +41,9 @@ public struct SlotDefinition: Sendable, Equatable {
     public var name: String
     public var kind: Kind
     public var location: SourceLocation
+    /// What a range's number is multiplied by when reported: hassil's `multiplier` (Home
+    /// Assistant's "volume down by 10" is a step of −10). Spoken numbers stay 0…999.
+    public var multiplier = 1
 }
 
 /// A shared `<rule>`: one template per language, or one for all languages (`nil` key).
@@ -65,6 +68,12 @@ public struct Catalog: Sendable, Equatable {
     public var warnings: [CatalogWarning] = []
     /// Words and phrases the matcher drops from text and templates (hassil's `skip_words`).
     public var skipWords: [String] = []
+    /// Whether sentences are matched as hassil matches them (set for hassil / Home Assistant
+    /// files): articles are words like any other, since hassil's templates spell them out
+    /// ("il timer" is one timer, "i timer" all of them), and of two exact readings the first
+    /// template in file order wins, as hassil's `recognize` returns the first match. Parlo's
+    /// own catalogs drop articles and refuse to guess between exact readings.
+    public var hassilMatching = false
 
     public init() {}
 
@@ -99,6 +108,7 @@ public struct Catalog: Sendable, Equatable {
         files += other.files
         warnings += other.warnings
         skipWords += other.skipWords
+        hassilMatching = hassilMatching || other.hassilMatching
     }
 
     /// Checks that every `{slot}` and `<rule>` reference is defined and rules don't recurse.

@@ -9,8 +9,8 @@ import Yams
 /// `in`/`out`, `range`), `expansion_rules` rules, and lists the intents only name (`name`,
 /// `area`, `floor`) come from a fixtures file in Home Assistant's test format
 /// (`--fixtures FILE`). What Parlo cannot do yet is left out with one warning per kind rather
-/// than guessed: `wildcard` lists (free text cannot be a grammar), blocks that
-/// `requires_context` (nothing supplies a context), `multiplier` and `fractions` of ranges.
+/// than guessed: `wildcard` lists (free text cannot be a grammar) and blocks that need the
+/// satellite's own context. Ranges keep `multiplier` and `fractions` (`HassilLoader+Ranges`).
 public enum HassilLoader {
     /// Whether `text` is hassil's format: a top-level `intents:` mapping (a Parlo catalog has `commands:`).
     public static func isHassil(_ text: String) -> Bool {
@@ -19,7 +19,15 @@ public enum HassilLoader {
     }
 
     /// A list Parlo reads: values (in → out), or a number range.
-    struct ListDefinition { var values: [(in: String, out: SlotValue)] = []; var range: (Int, Int, Int)?; var wildcard = false }
+    struct ListDefinition {
+        var values: [(in: String, out: SlotValue)] = []
+        var range: (Int, Int, Int)?
+        var wildcard = false
+        /// Tenths a range also takes (`fractions: halves` → [5], `tenths` → 1…9).
+        var fractions: [Int] = []
+        /// hassil's `multiplier`; nil when it is not a whole number (left out).
+        var multiplier: Int? = 1
+    }
 
     /// Merged content of every file: intents in file order, lists, rules and skip words.
     struct Content {
@@ -98,6 +106,12 @@ public enum HassilLoader {
         if let r = m["range"]?.mapping {
             let from = Int(r["from"]?.string ?? "") ?? 0, to = Int(r["to"]?.string ?? "") ?? 0
             out.range = (from, to, max(1, Int(r["step"]?.string ?? "") ?? 1))
+            switch r["fractions"]?.string {
+            case "halves": out.fractions = [5]
+            case "tenths": out.fractions = Array(1...9)
+            default: break
+            }
+            if let m = r["multiplier"] { out.multiplier = m.int ?? Double(m.string ?? "").flatMap { $0 == $0.rounded() ? Int($0) : nil } }
         }
         if m["wildcard"]?.bool == true { out.wildcard = true }
         for v in m["values"]?.sequence ?? [] {
@@ -138,6 +152,8 @@ public enum HassilLoader {
     }
 
     static func catalog(_ c: Content) throws -> Catalog {
+        var c = c
+        let withFractions = fractionLists(&c)
         var catalog = Catalog()
         catalog.files = c.files
         let file = c.files.first ?? "intents"
@@ -148,6 +164,7 @@ public enum HassilLoader {
             return LocatedTemplate(text: text, template: t, location: location)
         }
         for (name, text) in c.rules {
+            let text = withFractions(text)
             if let t = parse(text, at) { catalog.rules[name] = RuleDefinition(name: name, templates: [nil: t], location: at) }
         }
         // One Parlo slot per (list, slot name): `{cover_classes:device_class}` reads cover_classes
@@ -175,7 +192,7 @@ public enum HassilLoader {
                 var localRules: [String: String] = [:]
                 for (k, v) in b["expansion_rules"]?.mapping ?? [:] { localRules[k.string ?? "?"] = v.string ?? "" }
                 for s in b["sentences"]?.sequence ?? [] {
-                    guard var text = s.string else { continue }
+                    guard var text = s.string.map(withFractions) else { continue }
                     if nameRef != "name" { text = text.replacingOccurrences(of: "{name}", with: "{\(nameRef)}") }
                     // Block-local rules are written out in place (hassil scopes them to the block).
                     for (k, v) in localRules { text = text.replacingOccurrences(of: "<\(k)>", with: "(\(v))") }
@@ -186,6 +203,7 @@ public enum HassilLoader {
                         let listName = ref.split(separator: ":").first.map(String.init) ?? ref
                         guard let list = lists[listName], !list.values.isEmpty || list.range != nil || list.wildcard else { missing = true; dropped["templates naming a list nobody fills (give --fixtures for name, area, floor)", default: 0] += 1; break }
                         if list.wildcard { missing = true; dropped["templates with wildcard lists", default: 0] += 1; break }
+                        if list.multiplier == nil { missing = true; dropped["templates with a range whose multiplier is not a whole number", default: 0] += 1; break }
                         if let r = list.range, r.0 > 999 {
                             missing = true; dropped["templates with numbers above 999 (NumberWords)", default: 0] += 1; break
                         }
@@ -204,7 +222,8 @@ public enum HassilLoader {
         for (slotName, listName) in needed {
             let list = c.lists[listName] ?? derived[listName]!
             if let (from, to, step) = list.range {
-                catalog.slots[slotName] = SlotDefinition(name: slotName, kind: .range(from: max(0, from), to: min(999, max(max(0, from), to)), step: step), location: at)
+                catalog.slots[slotName] = SlotDefinition(name: slotName, kind: .range(from: max(0, from), to: min(999, max(max(0, from), to)), step: step),
+                                                         location: at, multiplier: list.multiplier ?? 1)
             } else {
                 var values: [SlotDefinition.Value] = []
                 var byOut: [SlotValue: Int] = [:]
@@ -219,6 +238,7 @@ public enum HassilLoader {
         }
         catalog.commands = commands
         catalog.skipWords = c.skipWords
+        catalog.hassilMatching = true
         for (what, n) in dropped.sorted(by: { $0.key < $1.key }) {
             catalog.warnings.append(CatalogWarning(at, "left out \(n) \(what): Parlo cannot read them yet (docs/catalogs.md)"))
         }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// hassil's template syntax read into a `Template`: what Parlo's own syntax lacks is rewritten.
 ///
 /// hassil reads templates character by character, so a group glued to a word is part of it:
@@ -51,6 +53,7 @@ enum HassilTemplate {
         mutating func sequence(closing: Character?) throws -> [Piece] {
             var runs: [[Piece]] = [[]]
             var word = ""
+            let start = i
             func flushWord() { if !word.isEmpty { runs[runs.count - 1].append(.text(word)); word = "" } }
             while i < chars.count {
                 let c = chars[i]
@@ -87,7 +90,12 @@ enum HassilTemplate {
                 }
             }
             flushWord()
-            return runs.filter { !$0.isEmpty }.map { $0.count == 1 ? $0[0] : .glued($0) }
+            var pieces = runs.filter { !$0.isEmpty }.map { $0.count == 1 ? $0[0] : .glued($0) }
+            // Spaces at either end of a group's alternative separate it from the word it is glued
+            // to: "[vai avanti al ]prossimo" is "… al prossimo", "(a|su)(l[ mio])" "al mio".
+            if start < i, chars[start].isWhitespace { pieces.insert(.text(" "), at: 0) }
+            if start < i, chars[i - 1].isWhitespace, !pieces.isEmpty { pieces.append(.text(" ")) }
+            return pieces
         }
     }
 
@@ -111,7 +119,9 @@ enum HassilTemplate {
                 var acc = [""]
                 for q in alt {
                     guard let s = spellings(q) else { return nil }
-                    acc = acc.flatMap { a in s.map { a.isEmpty ? $0 : $0.isEmpty ? a : a + " " + $0 } }
+                    // Pieces of an alternative were written apart: a space stays between them even
+                    // when one spells nothing ("la [mia ]" + "musica" is "la musica").
+                    acc = acc.flatMap { a in s.map { a.isEmpty ? $0 : a + " " + $0 } }
                     if acc.count > 64 { return nil }
                 }
                 out += acc
@@ -127,7 +137,21 @@ enum HassilTemplate {
         case .rule(let name): return .rule(name.trimmingCharacters(in: .whitespaces))
         case .glued(let run):
             if let glued = gluedRun(run) { return glued }
-            return try sequence(run)
+            // A list or rule glued to words ("{hours}( |-)hour[s]"): the words on each side are
+            // still glued among themselves ("hours", not "hour s"); the list stands alone.
+            var items: [Template] = [], words: [Piece] = []
+            func flush() throws {
+                guard !words.isEmpty else { return }
+                items.append(try gluedRun(words) ?? sequence(words)); words = []
+            }
+            for piece in run {
+                if spellings(piece) != nil { words.append(piece); continue }
+                try flush()
+                items.append(try template(piece))
+            }
+            try flush()
+            items.removeAll(where: isEmpty)
+            return items.count == 1 ? items[0] : .sequence(items)
         case .group(let alts, var optional, let permutation):
             var options: [Template]
             if permutation {
@@ -161,9 +185,12 @@ enum HassilTemplate {
             if acc.count > 64 { return nil }
         }
         var seen = Set<String>()
-        let options = acc.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && seen.insert($0).inserted }.map(words)
+        let spelt = acc.map { $0.trimmingCharacters(in: .whitespaces) }
+        let options = spelt.filter { !$0.isEmpty && seen.insert($0).inserted }.map(words)
         guard !options.isEmpty else { return nil }
-        return options.count == 1 ? options[0] : .alternatives(options)
+        let body: Template = options.count == 1 ? options[0] : .alternatives(options)
+        // "[area ]{area}": a run that can spell nothing is optional, not one of its words.
+        return spelt.contains("") ? .optional(body) : body
     }
 
     static func sequence(_ pieces: [Piece]) throws -> Template {
@@ -171,10 +198,12 @@ enum HassilTemplate {
         return items.count == 1 ? items[0] : .sequence(items)
     }
 
-    /// Text as Parlo words: lower case, punctuation dropped as `TemplateParser` does.
+    /// Text as Parlo words: lower case, punctuation dropped as `TemplateParser` does, and a
+    /// hyphen at a word's end dropped: "{hours}( |-)hour[s]" joins a number, not a word "-hours".
     static func words(_ text: String) -> Template {
         let ws = text.split(whereSeparator: \.isWhitespace).map { w in
             String(w.filter { !TemplateParser.punctuation.contains($0) }).lowercased()
+                .trimmingCharacters(in: CharacterSet(charactersIn: "-"))
         }.filter { !$0.isEmpty }
         if ws.isEmpty { return .sequence([]) }
         return ws.count == 1 ? .word(ws[0]) : .sequence(ws.map(Template.word))

@@ -33,7 +33,7 @@ extension TemplateGraph {
                     if phrases[s] == nil { phrases[s] = numberPhrases(s, in: entry.language) }
                     for p in phrases[s]! {
                         var n = next
-                        n.words += p.words; n.slots[slots[Int(s)].name] = .number(p.value)
+                        n.words += p.words; n.slots[slots[Int(s)].name] = .number(p.value * slots[Int(s)].multiplier)
                         visit(arc.to, n)
                     }
                     continue
@@ -86,7 +86,7 @@ extension TemplateGraph {
                 case .value(let s, let v): walk.slots[slots[Int(s)].name] = slots[Int(s)].values[Int(v)]
                 case .range(let s):
                     let p = phrases[s]![random.index(below: phrases[s]!.count)]
-                    walk.words += p.words; walk.slots[slots[Int(s)].name] = .number(p.value)
+                    walk.words += p.words; walk.slots[slots[Int(s)].name] = .number(p.value * slots[Int(s)].multiplier)
                 }
                 node = pick.to
             }

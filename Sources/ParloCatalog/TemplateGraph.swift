@@ -39,12 +39,16 @@ public struct TemplateGraph: Sendable {
         public var values: [SlotValue]
         /// The numbers of a range slot.
         public var range: StrideThrough<Int>?
+        /// A range's reported value is its spoken number times this (`SlotDefinition.multiplier`).
+        public var multiplier = 1
     }
 
     /// Command names in catalog order.
     public private(set) var commands: [String] = []
     /// The catalog's skip words (hassil's `skip_words`), for the matcher's normaliser.
     public private(set) var skipWords: [String] = []
+    /// `Catalog.hassilMatching`, for the matcher.
+    public private(set) var hassilMatching = false
     public private(set) var entries: [Entry] = []
     public private(set) var slots: [Slot] = []
     /// Outgoing arcs of each node.
@@ -68,7 +72,8 @@ public struct TemplateGraph: Sendable {
         self = builder.graph
     }
 
-    /// Spoken forms of the numbers of range slot `slot` in `language`, as word lists.
+    /// Spoken forms of the numbers of range slot `slot` in `language`, as word lists, with the
+    /// number spoken (`value`; the slot reports it times `Slot.multiplier`).
     public func numberPhrases(_ slot: Int32, in language: Language) -> [(words: [String], value: Int)] {
         guard let range = slots[Int(slot)].range else { return [] }
         var out: [(words: [String], value: Int)] = []
@@ -96,6 +101,7 @@ public struct TemplateGraph: Sendable {
 
         mutating func build() throws {
             graph.skipWords = catalog.skipWords
+            graph.hassilMatching = catalog.hassilMatching
             for name in catalog.slots.keys.sorted() {
                 let s = catalog.slots[name]!
                 graph.slotIndex[name] = Int32(graph.slots.count)
@@ -105,7 +111,7 @@ public struct TemplateGraph: Sendable {
                 case .values(let vs):
                     graph.slots.append(Slot(name: shown, values: vs.map { .text($0.canonical) }, range: nil))
                 case .range(let from, let to, let step):
-                    graph.slots.append(Slot(name: shown, values: [], range: stride(from: from, through: to, by: step)))
+                    graph.slots.append(Slot(name: shown, values: [], range: stride(from: from, through: to, by: step), multiplier: s.multiplier))
                 }
             }
             for (c, command) in catalog.commands.enumerated() {

@@ -22,6 +22,9 @@ public struct CommandMatcher: Sendable {
     /// Most states one fuzzy walk keeps (see `CommandMatcher+Search`): the bound on a match's cost
     /// whatever the catalog's size. The bundled catalog's hardest texts need a few thousand.
     public var maxSearchStates = 200_000
+    /// Of two exact readings, the first template in catalog order wins instead of neither
+    /// (`Catalog.hassilMatching`: hassil's `recognize` returns its first match).
+    public var firstExactReadingWins = false
 
     let graph: TokenGraph
     /// Vocabulary words as bytes, grouped by length, for typo correction without allocation.
@@ -40,7 +43,9 @@ public struct CommandMatcher: Sendable {
     public init(graph: TemplateGraph, normalizer: TextNormalizer = TextNormalizer()) {
         var normalizer = normalizer
         normalizer.skip(graph.skipWords)
+        if graph.hassilMatching { normalizer.articles = [] }
         self.normalizer = normalizer
+        self.firstExactReadingWins = graph.hassilMatching
         self.commands = graph.commands
         self.graph = TokenGraph(graph: graph, normalizer: normalizer)
         indexWords()
@@ -136,7 +141,9 @@ public struct CommandMatcher: Sendable {
             return MatchResult(text: text, command: nil, language: nil, confidence: 0, rejected: true,
                                reason: "no command shares a word with the text")
         }
-        if ranked.count > 1, top.score - ranked[1].score < ambiguityMargin {
+        // A score of 1 is an exact reading (no edit, no typo).
+        let firstWins = firstExactReadingWins && top.score >= 1
+        if ranked.count > 1, !firstWins, top.score - ranked[1].score < ambiguityMargin {
             return MatchResult(text: text, command: nil, language: nil, confidence: top.score, rejected: true,
                                candidates: candidates, reason: "ambiguous between \(candidates[0].label) and \(candidates[1].label)")
         }

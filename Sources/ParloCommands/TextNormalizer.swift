@@ -6,7 +6,8 @@ import ParloCatalog
 /// case and accents folded (più → piu), punctuation dropped, Italian elisions split and
 /// articles dropped (l'inglese → inglese), articulated prepositions reduced (alla → a),
 /// politeness and filler words skipped (please, per favore), number words read as digits
-/// ("twenty five", "venticinque", "25" → 25).
+/// ("twenty five", "venticinque", "25" → 25), decimals as one token ("21.5", "21,5",
+/// "twenty one point five", "ventuno virgola cinque" → 21.5).
 public struct TextNormalizer: Sendable {
     /// Words dropped everywhere: articles in both languages.
     public var articles: Set<String> = ["the", "a", "an", "il", "lo", "la", "l", "i", "gli", "le"]
@@ -47,11 +48,15 @@ public struct TextNormalizer: Sendable {
             }
         }
     }
+    /// Words between a number and its tenths.
+    static let decimalWords: Set<String> = ["point", "virgola"]
     /// Words that make the number after them negative.
     static let minusWords: Set<String> = ["minus", "meno"]
 
     /// Built once per process: every matcher (one per catalog load) shares the same table.
-    static let numberWords = NumberWords.wordValues()
+    /// Italian "una" (feminine: "una ora") is read as 1 like "un" and "uno"; grammars still
+    /// speak NumberWords' forms, so a decoded sentence never holds it.
+    static let numberWords = NumberWords.wordValues().merging(["una": 1]) { known, _ in known }
 
     public init() { numbers = Self.numberWords }
 
@@ -79,8 +84,12 @@ public struct TextNormalizer: Sendable {
             }
             raw.append(w)
         }
-        for s in text.unicodeScalars {
+        let scalars = Array(text.unicodeScalars)
+        for (k, s) in scalars.enumerated() {
             let v = s.value
+            // "21.5", "21,5": one decimal token, as "twenty one point five" reads (see `reduce`).
+            if v == 46 || v == 44, !current.isEmpty, current.allSatisfy({ (48...57).contains($0.value) }), k + 1 < scalars.count,
+               (48...57).contains(scalars[k + 1].value) { current.append("."); continue }
             // A '-' opening a word is a sign only when a digit follows ("-5"), else a separator.
             if current.count == 1, current.first == "-", !(v >= 48 && v <= 57) { current = String.UnicodeScalarView() }
             if v == 45 && current.isEmpty { current.append(s); continue }
@@ -110,7 +119,14 @@ public struct TextNormalizer: Sendable {
             if Self.minusWords.contains(w), i + 1 < raw.count, let (value, used) = readNumber(raw, at: i + 1) {
                 out.append(String(-value)); i += 1 + used; continue
             }
-            if let (value, used) = readNumber(raw, at: i) { out.append(String(value)); i += used; continue }
+            if let (value, used) = readNumber(raw, at: i) {
+                // "twenty one point five", "ventuno virgola cinque": the decimal token "21.5".
+                if i + used + 1 < raw.count, Self.decimalWords.contains(raw[i + used]),
+                   let (digit, one) = readNumber(raw, at: i + used + 1), one == 1, (0...9).contains(digit) {
+                    out.append("\(value).\(digit)"); i += used + 2; continue
+                }
+                out.append(String(value)); i += used; continue
+            }
             let t = prepositions[w] ?? w
             if !articles.contains(t) { out.append(t) }
             i += 1

@@ -170,15 +170,16 @@ struct TokenGraph: Sendable {
                 case .value(let s, let v):
                     pieces = [.capture(capture(graph.slots[Int(s)].name, graph.slots[Int(s)].values[Int(v)]))]
                 case .range(let s):
-                    let name = graph.slots[Int(s)].name
-                    let key = "\(name)|\(entry.language.rawValue)"
+                    let name = graph.slots[Int(s)].name, multiplier = graph.slots[Int(s)].multiplier
+                    // Per slot, not per name: two lists may report one name with other numbers.
+                    let key = "\(s)|\(entry.language.rawValue)"
                     if phraseCache[key] == nil { phraseCache[key] = graph.numberPhrases(s, in: entry.language) }
                     let phrases = phraseCache[key]!
                     if rangeArc[key] == nil {
                         let plain = phrases.allSatisfy { normalizer.tokens($0.words.joined(separator: " ")) == [String($0.value)] }
                         if plain {
                             var r = Range(captures: [:])
-                            for p in phrases { r.captures[p.value] = capture(name, .number(p.value)) }
+                            for p in phrases { r.captures[p.value] = capture(name, .number(p.value * multiplier)) }
                             r.first3 = r.captures.keys.sorted().prefix(3).map { r.captures[$0]! }
                             ranges.append(r)
                             rangeArc[key] = Int32(ranges.count - 1)
@@ -198,7 +199,7 @@ struct TokenGraph: Sendable {
                         for p in phrases {
                             let tokens = normalizer.tokens(p.words.joined(separator: " ")).map { token($0, command: c) }
                             pending.append(Pending(from: node, to: Int(arc.to), pieces: [
-                                .capture(capture(name, .number(p.value))),
+                                .capture(capture(name, .number(p.value * multiplier))),
                                 .tokens(tokens, text: text(p.words.map(Spelling.grammarWord).joined(separator: " ")))]))
                         }
                         continue

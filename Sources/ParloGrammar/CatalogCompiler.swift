@@ -5,7 +5,8 @@ import Logging
 import ParloESpeak
 import ParloRecognizer
 
-/// A catalog compiled for the recognizer: one JSGF grammar, its dictionary, and the template graph.
+/// A catalog compiled for the recognizer: one grammar (JSGF, or FSG for large catalogs), its
+/// dictionary, and the template graph.
 public struct CompiledCatalog: Sendable {
     public var catalog: Catalog
     public var grammar: JSGFGrammar
@@ -35,12 +36,16 @@ public struct CompiledCatalog: Sendable {
         }.joined(separator: "\n") + "\n"
     }
 
-    /// Writes `NAME.gram` and `NAME.dict` into `directory` (created if needed); returns their paths.
+    /// The grammar file's extension: `gram` (JSGF) or `fsg`.
+    public var grammarExtension: String { grammar.format == .fsg ? "fsg" : "gram" }
+
+    /// Writes `NAME.gram` (or `NAME.fsg`) and `NAME.dict` into `directory` (created if needed);
+    /// returns their paths.
     @discardableResult
     public func write(to directory: String, name: String = "parlo") throws -> (grammar: String, dictionary: String) {
         let fm = FileManager.default
         try fm.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let gram = (directory as NSString).appendingPathComponent("\(name).gram")
+        let gram = (directory as NSString).appendingPathComponent("\(name).\(grammarExtension)")
         let dict = (directory as NSString).appendingPathComponent("\(name).dict")
         try grammar.text.write(toFile: gram, atomically: true, encoding: .utf8)
         try dictionaryText.write(toFile: dict, atomically: true, encoding: .utf8)
@@ -72,7 +77,14 @@ public struct CatalogCompiler {
 
     public func compile(_ catalog: Catalog) throws -> CompiledCatalog {
         let graph = try TemplateGraph(catalog: catalog)
-        let jsgf = try JSGFGrammar(JSGFWriter(catalog: catalog).write())
+        // JSGF while sphinxbase can compile it (the bundled catalog: its results stay as they
+        // were); the graph itself as an FSG when JSGF's copying would blow up (Home Assistant).
+        let text = try JSGFWriter(catalog: catalog).write()
+        let jsgf: JSGFGrammar
+        if JSGFGrammar.compilesWithinBounds(text) { jsgf = try JSGFGrammar(text) } else {
+            let fsg = graph.fsg()
+            jsgf = JSGFGrammar(fsg: fsg.text, words: fsg.words)
+        }
 
         // Grammar word → languages using it, and its spelling as written (accents for eSpeak).
         var usage: [String: [Language: String]] = [:]

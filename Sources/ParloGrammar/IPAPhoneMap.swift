@@ -89,7 +89,11 @@ public enum IPAPhoneMap {
     }
 
     static func phones(forIPA ipa: String, language: Language, extra: [String: [String]]) throws -> [String] {
-        let chars = Array(ipa).filter { !ignored.contains($0) }
+        // Combining marks (dental d̪, nasal ẽ, syllabic n̩) join their letter into one Character:
+        // drop them as scalars, so "d̪" reads as d (Italian "d'" is /d̪ˈiː/).
+        let marks = ignored.compactMap { $0.unicodeScalars.count == 1 && $0.unicodeScalars.first!.properties.generalCategory == .nonspacingMark ? $0.unicodeScalars.first! : nil }
+        let bare = String(String.UnicodeScalarView(ipa.unicodeScalars.filter { !marks.contains($0) }))
+        let chars = Array(bare).filter { !ignored.contains($0) }
         var out: [String] = []
         var i = 0
         while i < chars.count {

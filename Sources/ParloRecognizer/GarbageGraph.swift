@@ -57,12 +57,35 @@ enum GarbageGraph {
         return fsg
     }
 
+    /// sphinxbase's reading of an FSG text (`JSGFGrammar.Format.fsg`), as `pocketsphinx_batch
+    /// -fsg` reads the file: `fsg_model_read` also closes the null transitions transitively, which
+    /// the search needs. The caller frees it with `fsg_model_free`.
+    static func read(fsg text: String, lmath: OpaquePointer?, lw: Float) throws -> UnsafeMutablePointer<fsg_model_t> {
+        var bytes = Array(text.utf8)
+        let fsg = bytes.withUnsafeMutableBytes { buffer -> UnsafeMutablePointer<fsg_model_t>? in
+            guard let file = fmemopen(buffer.baseAddress, buffer.count, "r") else { return nil }
+            defer { fclose(file) }
+            return fsg_model_read(file, lmath, lw)
+        }
+        guard let fsg else { throw RecognizerError(.badGrammar, "PocketSphinx could not read the finite-state grammar") }
+        return fsg
+    }
+
+    /// `grammar` as sphinxbase's FSG: read as written, or compiled from JSGF with every public
+    /// rule at the top. The caller frees it with `fsg_model_free`.
+    static func commands(_ grammar: JSGFGrammar, lmath: OpaquePointer?, lw: Float) throws -> UnsafeMutablePointer<fsg_model_t> {
+        switch grammar.format {
+        case .fsg: return try read(fsg: grammar.text, lmath: lmath, lw: lw)
+        case .jsgf: return try compile(singleTopRule(grammar), topRule: "__parlo_top", lmath: lmath, lw: lw)
+        }
+    }
+
     /// A new FSG (caller frees it with `fsg_model_free`) for `grammar` with the garbage loop.
     static func build(_ grammar: JSGFGrammar, loop rejection: Rejection.Loop, words loopWords: [String],
                       decoder: OpaquePointer, name: String) throws -> UnsafeMutablePointer<fsg_model_t> {
         let lmath = ps_get_logmath(decoder)
         let lw = Float(parlo_ps_language_weight(decoder))
-        let commands = try compile(singleTopRule(grammar), topRule: "__parlo_top", lmath: lmath, lw: lw)
+        let commands = try commands(grammar, lmath: lmath, lw: lw)
         defer { fsg_model_free(commands) }
         let n = commands.pointee.n_state
         let loop = n                                     // the one extra state

@@ -1,16 +1,37 @@
-/// A JSGF grammar as text, with the words it can produce.
+/// A grammar for PocketSphinx as text, with the words it can produce: JSGF, or a finite-state
+/// grammar in sphinxbase's FSG format (`TemplateGraph.fsg`, for catalogs JSGF cannot carry).
 ///
 /// Parlo reads the words itself (rather than letting PocketSphinx fail on the first unknown one)
 /// so that it can build a dictionary of exactly those words and name every missing one at once.
 public struct JSGFGrammar: Sendable, Equatable {
+    /// How `text` is written.
+    public enum Format: Sendable, Equatable {
+        /// JSGF, compiled by sphinxbase's `jsgf_build_fsg`.
+        case jsgf
+        /// sphinxbase's FSG text (`FSG_BEGIN` … `FSG_END`), read by `fsg_model_read`.
+        case fsg
+    }
     public var text: String
     /// Distinct words (terminals) in order of first appearance, lower-cased.
     public let words: [String]
+    public let format: Format
 
     public init(_ text: String) throws {
         self.text = text
         self.words = try Self.terminals(of: text)
+        self.format = .jsgf
         try Self.checkCompiledSize(text)
+    }
+
+    /// A finite-state grammar in sphinxbase's FSG format, with its words (as `TemplateGraph.fsg`
+    /// gives them). No size guard: an FSG is read as written, never copied rule by rule.
+    public init(fsg text: String, words: [String]) {
+        self.text = text; self.words = words; self.format = .fsg
+    }
+
+    /// Whether sphinxbase can compile `text` within `maxCompiledWords` (else write an FSG).
+    public static func compilesWithinBounds(_ text: String) -> Bool {
+        (try? checkCompiledSize(text)) != nil
     }
 
     /// Extracts terminals: everything in rule bodies that is not a `<rule>` reference,

@@ -2,7 +2,7 @@ import CPocketSphinx
 import Foundation
 import ParloCore
 
-/// A PocketSphinx decoder searching one JSGF grammar; owns the `ps_decoder_t`.
+/// A PocketSphinx decoder searching one grammar (JSGF or FSG); owns the `ps_decoder_t`.
 ///
 /// Not thread-safe: use one per worker thread (they share nothing but read-only files).
 /// Decode a whole utterance with `decode(_:)`, or stream: `begin()`, `process(_:)` per chunk,
@@ -84,6 +84,12 @@ public final class Recognizer {
                 let garbage = GarbageGraph.loop(loop, grammarWords: grammar.words, pronunciations: dict)
                 try PocketSphinxDecoder.addWords(garbage.dictionary, words: garbage.words, to: decoder)
                 let fsg = try GarbageGraph.build(grammar, loop: loop, words: garbage.words, decoder: decoder, name: name)
+                defer { fsg_model_free(fsg) }
+                guard ps_set_fsg(decoder, name, fsg) == 0, ps_set_search(decoder, name) == 0 else {
+                    throw RecognizerError(.badGrammar, "PocketSphinx rejected the grammar")
+                }
+            } else if grammar.format == .fsg {
+                let fsg = try GarbageGraph.read(fsg: grammar.text, lmath: ps_get_logmath(decoder), lw: Float(parlo_ps_language_weight(decoder)))
                 defer { fsg_model_free(fsg) }
                 guard ps_set_fsg(decoder, name, fsg) == 0, ps_set_search(decoder, name) == 0 else {
                     throw RecognizerError(.badGrammar, "PocketSphinx rejected the grammar")

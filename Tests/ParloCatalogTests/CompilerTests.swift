@@ -55,6 +55,8 @@ final class CompilerTests: XCTestCase {
         XCTAssertEqual(compiled.phones(of: "venticinque", language: .italian).joined(separator: " "), "V EY N T IY CH IY N K W EY")
         XCTAssertEqual(try IPAPhoneMap.phones(forIPA: "ɲˈokːɪ", language: .italian), ["N", "Y", "OW", "K", "IY"])
         XCTAssertEqual(try IPAPhoneMap.phones(forIPA: "fˈiʎo", language: .italian), ["F", "IY", "L", "Y", "OW"])
+        // A combining mark joins its letter into one Character: dental d̪ is d (Italian "d'" is /d̪ˈiː/).
+        XCTAssertEqual(try IPAPhoneMap.phones(forIPA: "d\u{032A}ˈiː", language: .italian), ["D", "IY"])
         XCTAssertThrowsError(try IPAPhoneMap.phones(forIPA: "ʘa", language: .italian))
         // Double consonants are one phone, whether eSpeak writes them twice or with a length mark.
         XCTAssertEqual(try IPAPhoneMap.phones(forIPA: "avvˈia", language: .italian), ["AA", "V", "IY", "AA"])

@@ -43,6 +43,34 @@ final class TemplateGraphTests: XCTestCase {
         }
     }
 
+    /// The FSG PocketSphinx searches for catalogs JSGF cannot carry: one state per node, a
+    /// transition per word (runs through new states), null transitions for the rest.
+    func testGraphWritesSphinxbaseFSG() throws {
+        let catalog = try CatalogLoader.parse("""
+        slots:
+          n: {range: {from: 1, to: 2}}
+        commands:
+          lamp: {en: ["turn (on|off) [the] lamp"]}
+          wait: {en: ["wait {n} minutes"]}
+        """, file: "fsg.yaml")
+        let graph = try TemplateGraph(catalog: catalog)
+        let fsg = graph.fsg(name: "t")
+        XCTAssertEqual(fsg.words, ["turn", "on", "off", "the", "lamp", "wait", "one", "two", "minutes"])
+        let lines = fsg.text.split(separator: "\n")
+        XCTAssertEqual(lines.first, "FSG_BEGIN t")
+        XCTAssertEqual(lines.last, "FSG_END")
+        let states = Int(lines[1].split(separator: " ")[1])!
+        let transitions = lines.filter { $0.hasPrefix("TRANSITION") }.map { $0.split(separator: " ") }
+        XCTAssertTrue(transitions.allSatisfy { Int($0[1])! < states && Int($0[2])! < states }, fsg.text)
+        // Each word of the catalog is read once per place it is said: "turn on", "turn off", "the",
+        // "lamp", "wait", "one", "two", "minutes" (the run "minutes" after the number included).
+        XCTAssertEqual(transitions.filter { $0.count == 5 }.map { String($0[4]) }.sorted(),
+                       ["lamp", "minutes", "off", "on", "one", "the", "turn", "two", "wait"])
+        // The start state leads to both templates with even odds.
+        let start = String(lines[2].split(separator: " ")[1])
+        XCTAssertEqual(transitions.filter { $0[1] == start }.map { String($0[3]) }, ["0.5", "0.5"])
+    }
+
     func testGraphCapsRefuseMultiplyingRulesBeforeLayingThemOut() throws {
         var yaml = "rules:\n  r0: \"a b\"\n"
         for i in 1...30 { yaml += "  r\(i): \"<r\(i - 1)> <r\(i - 1)>\"\n" }
@@ -58,6 +86,8 @@ final class TemplateGraphTests: XCTestCase {
     func testHassilSyntaxGluedOptionalsPermutationsAndEmptyAlternatives() throws {
         func sentences(_ text: String) throws -> Set<String> {
             var catalog = Catalog()
+            let at = SourceLocation(file: "t", line: 1)
+            catalog.slots["n"] = SlotDefinition(name: "n", kind: .range(from: 1, to: 2, step: 1), location: at)
             let t = try HassilTemplate.parse(text)
             catalog.commands = [CommandDefinition(name: "c", sentences: [.english: [LocatedTemplate(text: text, template: t, location: SourceLocation(file: "t", line: 1))]],
                                                   location: SourceLocation(file: "t", line: 1))]
@@ -68,5 +98,12 @@ final class TemplateGraphTests: XCTestCase {
         XCTAssertEqual(try sentences("(red;big) box"), ["red big box", "big red box"])
         XCTAssertEqual(try sentences("open (the|) door"), ["open the door", "open door"])
         XCTAssertEqual(try sentences("auto[matic] mode"), ["auto mode", "automatic mode"])
+        // A list glued to words: the words still glue among themselves ("hours", never "hour s").
+        XCTAssertEqual(try sentences("add {n}( |-)hour[s]"), ["add one hour", "add one hours", "add two hour", "add two hours"])
+        // Spaces inside a group's ends separate words; an optional glued run stays optional.
+        XCTAssertEqual(try sentences("[vai avanti al ]prossimo"), ["prossimo", "vai avanti al prossimo"])
+        XCTAssertEqual(try sentences("(a|su)(l[ mio]|i) timer"), ["al timer", "al mio timer", "ai timer", "sul timer", "sul mio timer", "sui timer"])
+        XCTAssertEqual(try sentences("in [area ]{n}"), ["in one", "in two", "in area one", "in area two"])
+        XCTAssertEqual(try sentences("[la [mia ]]musica"), ["musica", "la musica", "la mia musica"])
     }
 }

@@ -26,6 +26,12 @@ final class MatcherTests: XCTestCase {
         XCTAssertEqual(n.tokens("one hundred and five"), ["105"])
         XCTAssertEqual(n.tokens("venti cinque"), ["25"])
         XCTAssertEqual(n.tokens("let's study"), ["let's", "study"])
+        // Decimals, written or spoken, are one token (hassil's `fractions`).
+        XCTAssertEqual(n.tokens("set it to 21.5 degrees"), ["set", "it", "to", "21.5", "degrees"])
+        XCTAssertEqual(n.tokens("set it to twenty-one point five"), ["set", "it", "to", "21.5"])
+        XCTAssertEqual(n.tokens("imposta a 21,5 o ventuno virgola cinque"), ["imposta", "21.5", "o", "21.5"])
+        XCTAssertEqual(n.tokens("the point is 5. Then 6"), ["point", "is", "5", "then", "6"])
+        XCTAssertEqual(n.tokens("per una ora"), ["per", "1", "ora"])
     }
 
     func testIssueCasesMatchWithTypedSlotsAndLanguage() {
