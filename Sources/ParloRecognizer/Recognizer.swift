@@ -80,30 +80,23 @@ public final class Recognizer {
             try PocketSphinxDecoder.addWords(dict, words: grammar.words, to: decoder)
             searchCount += 1
             let name = "parlo\(searchCount)"
+            let lmath = ps_get_logmath(decoder), lw = Float(parlo_ps_language_weight(decoder))
+            let fsg: UnsafeMutablePointer<fsg_model_t>
             if let loop = rejection?.loop {
                 let garbage = GarbageGraph.loop(loop, grammarWords: grammar.words, pronunciations: dict)
                 try PocketSphinxDecoder.addWords(garbage.dictionary, words: garbage.words, to: decoder)
-                let fsg = try GarbageGraph.build(grammar, loop: loop, words: garbage.words, decoder: decoder, name: name)
-                defer { fsg_model_free(fsg) }
-                guard ps_set_fsg(decoder, name, fsg) == 0, ps_set_search(decoder, name) == 0 else {
-                    throw RecognizerError(.badGrammar, "PocketSphinx rejected the grammar")
-                }
+                fsg = try GarbageGraph.build(grammar, loop: loop, words: garbage.words, decoder: decoder, name: name)
             } else if grammar.format == .fsg {
-                let fsg = try GarbageGraph.read(fsg: grammar.text, lmath: ps_get_logmath(decoder), lw: Float(parlo_ps_language_weight(decoder)))
-                defer { fsg_model_free(fsg) }
-                guard ps_set_fsg(decoder, name, fsg) == 0, ps_set_search(decoder, name) == 0 else {
-                    throw RecognizerError(.badGrammar, "PocketSphinx rejected the grammar")
-                }
+                fsg = try GarbageGraph.read(fsg: grammar.text, lmath: lmath, lw: lw)
             } else {
                 // What ps_set_jsgf_string does, but freeing the parsed grammar: 0.8+5prealpha's
                 // keeps it (about 80 KB for the study catalog, every time a grammar is installed;
                 // found by LeakSanitizer, docs/hardening.md).
-                let fsg = try GarbageGraph.compile(grammar.text, topRule: nil, lmath: ps_get_logmath(decoder),
-                                                   lw: Float(parlo_ps_language_weight(decoder)))
-                defer { fsg_model_free(fsg) }
-                guard ps_set_fsg(decoder, name, fsg) == 0, ps_set_search(decoder, name) == 0 else {
-                    throw RecognizerError(.badGrammar, "PocketSphinx rejected the grammar")
-                }
+                fsg = try GarbageGraph.compile(grammar.text, topRule: nil, lmath: lmath, lw: lw)
+            }
+            defer { fsg_model_free(fsg) }
+            guard ps_set_fsg(decoder, name, fsg) == 0, ps_set_search(decoder, name) == 0 else {
+                throw RecognizerError(.badGrammar, "PocketSphinx rejected the grammar")
             }
             if searchCount > 1 { ps_unset_search(decoder, "parlo\(searchCount - 1)") }
         }
