@@ -3,6 +3,7 @@ import Logging
 import Parlo
 import ParloDesk
 import ParloStudy
+import Synchronization
 
 /// `parlo study --serve`: the desk page beside the session (docs/desk.md).
 extension StudyCommand {
@@ -46,11 +47,52 @@ extension StudyCommand {
     }
 
     /// Waits for Ctrl-C (or SIGTERM): `--keep-serving` after the input has ended.
-    func untilInterrupted() async {
+    func untilInterrupted(_ stop: SessionStop) async {
         FileHandleOutput.stderr("Input ended; the desk page stays up for typed commands. Ctrl-C ends the session.\n")
+        await stop.wait()
+    }
+}
+
+/// One Ctrl-C handler for a whole served session: first it stops the input, and once the input
+/// has ended (`--keep-serving`) it ends the wait for typed commands.
+///
+/// One, because a second `InterruptHandler` in the same process never fires: libdispatch
+/// installs its signal handler once, and the first handler's teardown set the signal back to
+/// its default, which the second one's `SIG_IGN` then turned into "ignored".
+final class SessionStop: Sendable {
+    private struct State { var fired = false; var actions: [@Sendable () -> Void] = [] }
+    private let state = Mutex(State())
+    // @unchecked: the handler is only kept alive here, never used after init.
+    private struct Handler: @unchecked Sendable { let handler: InterruptHandler }
+    private let handler = Mutex<Handler?>(nil)
+
+    init() {
+        let handler = InterruptHandler { [weak self] in self?.fire() }
+        self.handler.withLock { $0 = Handler(handler: handler) }
+    }
+
+    /// Runs `action` on Ctrl-C, or now if it has come already.
+    func onStop(_ action: @escaping @Sendable () -> Void) {
+        let now = state.withLock { s -> Bool in
+            if !s.fired { s.actions.append(action) }
+            return s.fired
+        }
+        if now { action() }
+    }
+
+    /// Returns after Ctrl-C.
+    func wait() async {
         let (stream, continuation) = AsyncStream.makeStream(of: Void.self)
-        let handler = InterruptHandler { continuation.finish() }
+        onStop { continuation.finish() }
         for await _ in stream {}
-        withExtendedLifetime(handler) {}
+    }
+
+    private func fire() {
+        let actions = state.withLock { s -> [@Sendable () -> Void] in
+            s.fired = true
+            defer { s.actions = [] }
+            return s.actions
+        }
+        actions.forEach { $0() }
     }
 }

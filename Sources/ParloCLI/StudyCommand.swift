@@ -102,6 +102,8 @@ struct StudyCommand: AsyncParsableCommand {
         defer { ticker.cancel(); timer.cancel() }
         let talk = desk.pushToTalk ? PushToTalk() : nil
         let requests = server.map { follow($0, session: session, talk: talk) }
+        // Typed sessions keep Ctrl-C's default (it ends them) unless the page is to stay up.
+        let stop = server != nil && (!text || desk.keepServing) ? SessionStop() : nil
         if desk.waitForPage, let server {
             FileHandleOutput.stderr("Waiting for the page to connect…\n")
             await server.hub.waitForPage()
@@ -118,9 +120,10 @@ struct StudyCommand: AsyncParsableCommand {
                     if out != nil { await session.waitUntilQuiet() }
                 }
             } else {
-                try await listen(session, commands, echo: echo, clock: streamClock, printer: printer, hub: hub, talk: talk, logger: logger)
+                try await listen(session, commands, echo: echo, clock: streamClock, printer: printer, hub: hub, talk: talk,
+                                 stop: stop, logger: logger)
             }
-            if desk.keepServing, server != nil { await untilInterrupted() }
+            if desk.keepServing, let stop { await untilInterrupted(stop) }
             await session.waitUntilQuiet()
             try sink.drain()
             (sink as? WAVFileSink)?.close()
@@ -147,7 +150,7 @@ struct StudyCommand: AsyncParsableCommand {
 
     /// Voice input: the catalog grammar on the microphone or a recorded file.
     private func listen(_ session: StudySession, _ commands: Catalog, echo: EchoReference?, clock: ManualStudyClock?,
-                        printer: StudyPrinter, hub: DeskHub?, talk: PushToTalk?, logger: Logger) async throws {
+                        printer: StudyPrinter, hub: DeskHub?, talk: PushToTalk?, stop: SessionStop?, logger: Logger) async throws {
         let model = try acoustic.locate()
         var options = ListenPipeline.Options()
         options.endpointer.hangover = Double(hangoverMs) / 1000
@@ -167,7 +170,9 @@ struct StudyCommand: AsyncParsableCommand {
         let source = try capture.makeSource(logger: logger)
         if !printer.json { FileHandleOutput.stderr("Listening on \(source.description). Say \"help\" or \"aiuto\". Ctrl-C stops.\n") }
         let stream = source.start()
-        let interrupt = InterruptHandler { stream.stop() }
+        // Served, the session's one handler stops the stream (a second one would never fire).
+        let interrupt = stop == nil ? InterruptHandler { stream.stop() } : nil
+        stop?.onStop { stream.stop() }
         defer { withExtendedLifetime(interrupt) {} }
         try await listener.run(stream) { event in
             printer.heard(event)

@@ -53,7 +53,7 @@ final class DeskBrowserTests: ScratchFolderTestCase {
         kill(parlo.processIdentifier, SIGINT)
         let deadline = Date().addingTimeInterval(20)
         while parlo.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        XCTAssertFalse(parlo.isRunning, "parlo did not stop on SIGINT")
+        guard !parlo.isRunning else { return XCTFail("parlo did not stop on SIGINT: \(lines.text)") }
         XCTAssertEqual(parlo.terminationStatus, 0, lines.text)
         let wav = try FileManager.default.attributesOfItem(atPath: path("replies.wav"))[.size] as? Int ?? 0
         XCTAssertGreaterThan(wav, 44 + 22050, "the replies were written")

@@ -13,14 +13,14 @@
           large: "Large reading text", type: "Type a command", send: "Send", talk: "Hold to talk", pause: "Pause",
           resume: "Resume", stop: "Stop", clip: "clip", waiting: "Waiting", hearing: "Hearing you", deciding: "Deciding",
           speaking: "Speaking", paused: "Paused", connected: "connected", disconnected: "session ended",
-          level: "Microphone level", placeholder: "open math", notCommand: "not a command",
+          level: "Microphone level", placeholder: "open math", notCommand: "not a command", spoken: "said", typed: "typed",
           talkHint: "Hold the button (or Space on it) while you speak.", handsFree: "Hands-free: just speak (parlo study --serve --push-to-talk enables the talk button).",
           commands: { pause: "pause", resume: "resume", stop: "stop" } },
     it: { title: "Scrivania di studio", heard: "Sentito", says: "Parlo dice", reading: "Lettura", subject: "Materia", timer: "Timer",
           large: "Testo di lettura grande", type: "Scrivi un comando", send: "Invia", talk: "Tieni premuto per parlare",
           pause: "Pausa", resume: "Riprendi", stop: "Basta", clip: "saturo", waiting: "In attesa", hearing: "Ti ascolto",
           deciding: "Decido", speaking: "Parlo", paused: "In pausa", connected: "collegato", disconnected: "sessione finita",
-          level: "Livello del microfono", placeholder: "apri la storia", notCommand: "non è un comando",
+          level: "Livello del microfono", placeholder: "apri la storia", notCommand: "non è un comando", spoken: "detto", typed: "scritto",
           talkHint: "Tieni premuto il pulsante (o Spazio) mentre parli.", handsFree: "Mani libere: parla e basta (parlo study --serve --push-to-talk attiva il pulsante).",
           commands: { pause: "pausa", resume: "riprendi", stop: "basta" } },
   };
@@ -79,8 +79,11 @@
       const start = +span.dataset.start, end = +span.dataset.end;
       if (start < w.chars[1] && end > w.chars[0]) span.classList.add("current");
     }
-    const current = sentence.querySelector(".word.current") || sentence;
-    if (current.scrollIntoView) current.scrollIntoView({ block: "nearest" });
+    // Keep the word in view by scrolling the reading box only, never the page.
+    const current = sentence.querySelector(".word.current") || sentence, box = $("reading");
+    if (current.offsetTop < box.scrollTop || current.offsetTop > box.scrollTop + box.clientHeight - 48) {
+      box.scrollTop = Math.max(0, current.offsetTop - box.clientHeight / 3);
+    }
   }
 
   function frame(now) {
@@ -131,7 +134,7 @@
       const slots = Object.entries(e.slots || {}).map(([k, v]) => `${k}=${v}`).join(", ");
       if (slots) li.appendChild(el("span", "slots", slots));
       li.appendChild(el("span", "confidence", `${Math.round(e.confidence * 100)}%`));
-      li.appendChild(el("span", "slots", e.source === "voice" ? "🎤" : "⌨"));
+      li.appendChild(el("span", "slots", e.source === "voice" ? label("spoken") : label("typed")));
     }
     prepend($("heard-list"), li, 60);
     $("partial").textContent = "";
@@ -190,7 +193,8 @@
     },
     character_changed(e) { document.body.dataset.character = e.character; },
     subject_opened(e) {
-      $("subject").textContent = e.subject;
+      $("subject").textContent = e.folder || e.subject;
+      $("subject").dataset.subject = e.subject;
       const list = $("materials");
       list.replaceChildren(...e.materials.map((m) => el("li", "", m)));
     },
