@@ -106,6 +106,7 @@ struct StudyCommand: AsyncParsableCommand {
         let stop = server != nil && (!text || desk.keepServing) ? SessionStop() : nil
         if desk.waitForPage, let server {
             FileHandleOutput.stderr("Waiting for the page to connect…\n")
+            stop?.onStop { server.hub.stopWaiting() }
             await server.hub.waitForPage()
         }
         do {

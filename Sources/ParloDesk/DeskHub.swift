@@ -71,6 +71,15 @@ public final class DeskHub: Sendable {
         }
     }
 
+    /// Ends `waitForPage` without a page (Ctrl-C while waiting); later waits return at once.
+    public func stopWaiting() {
+        let waiters = state.withLock { s in
+            defer { s.waiters = []; s.everConnected = true }
+            return s.waiters
+        }
+        waiters.forEach { $0.resume() }
+    }
+
     /// Ends every page's stream and the requests (the session is over).
     public func finish() {
         let (clients, waiters) = state.withLock { s in
