@@ -31,6 +31,8 @@ demo: build
 	@echo
 	@echo "A PDF of the sample read aloud by page, its running header and page numbers left out (docs/reading.md):"
 	$(RELEASE_BIN) read --restart --out demo-pdf.wav Sources/ParloStudy/Resources/sample/science/weather.pdf
+	@echo
+	@echo "Watch the session on the study desk page (docs/desk.md): $(RELEASE_BIN) study --serve --wait-for-page --keep-serving --input audio-fixtures/session/demo-session.wav --out demo-study-replies.wav --grammar grammars Sources/ParloStudy/Resources/sample — then open the URL it prints."
 
 ## The release binary, the catalog, the sample study materials, a man page and shell completions
 ## under $(DESTDIR)$(PREFIX); every file is listed in share/parlo/install-manifest.txt, which is
@@ -42,13 +44,15 @@ install: build
 uninstall:
 	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" scripts/install --uninstall
 
+## PARLO_REQUIRE_BROWSER: the desk page's browser test (chromium, from `scripts/setup test`) fails
+## instead of skipping when the browser is missing.
 ## scripts/check-setup fails, naming the package, when the tests use a program or data file that
 ## `scripts/setup test` does not install (what a fresh machine lacks).
 test:
 	@scripts/setup test
 	@scripts/check-setup test
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --disable-swift-testing  # every test is XCTest
+	PARLO_REQUIRE_BROWSER=1 $(SWIFT) test --skip-build --disable-swift-testing  # every test is XCTest; the desk's browser test never skips here
 	$(SWIFT) package generate-documentation --target ParloCommands --warnings-as-errors  # DocC builds (make docs: every module)
 
 ## Speed and memory against the reference tools, run side by side (see scripts/bench).

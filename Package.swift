@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 /// A C library reached through pkg-config, with the Debian package that provides it.
@@ -32,6 +32,10 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         // `swift package generate-documentation` (make docs): DocC for the library modules.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+        // The study desk page's server (ParloDesk). No traits: swift-configuration and the full
+        // Foundation extras are not used, and not building them keeps `make test` shorter.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     ],
     targets: [
         // Thin C shims: one per library, symbols prefixed `parlo_`.
@@ -89,8 +93,15 @@ let package = Package(
                 // bundle: a bundle's path is baked into the binary and breaks once installed.
                 exclude: ["Resources"]),
         .target(name: "ParloEcho", dependencies: ["ParloCore", "ParloAudio", "ParloCapture", "ParloMeter", "ParloSpeech", "CSpeexDSP", "ParloListen", "ParloEndpointer", "ParloVoiceActivity", "ParloRecognizer"]),
+        // The study desk page: a local web page fed the session's events over a WebSocket. Its
+        // HTML, CSS and JavaScript are embedded in the code (no bundle to find once installed).
+        .target(name: "ParloDesk", dependencies: ["ParloCore",
+                                                  .product(name: "Hummingbird", package: "hummingbird"),
+                                                  .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket")],
+                resources: [.embedInCode("Resources/desk.html"), .embedInCode("Resources/desk.css"),
+                            .embedInCode("Resources/desk.js")]),
         .executableTarget(name: "ParloCLI", dependencies: [
-            "Parlo", "ParloStudy",
+            "Parlo", "ParloStudy", "ParloDesk",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -135,6 +146,7 @@ let package = Package(
         .testTarget(name: "ParloFixturesTests", dependencies: ["ParloFixtures", "ParloCatalog", "ParloGrammar", "ParloCommands", "ParloRecognizer", "ParloAudio", "ParloCLI", "ParloTesting"]),
         .testTarget(name: "ParloFuzzHarnessTests", dependencies: ["ParloFuzzHarness"]),
         .testTarget(name: "ParloDocumentsTests", dependencies: ["ParloDocuments", "ParloTesting"]),
+        .testTarget(name: "ParloDeskTests", dependencies: ["ParloDesk", "ParloTesting"]),
         .testTarget(name: "ParloEchoTests", dependencies: ["ParloEcho", "ParloSpeech", "ParloAudio", "ParloCore", "ParloESpeak", "ParloCapture"]),
     ],
     swiftLanguageModes: [.v6]

@@ -45,7 +45,7 @@ extension ParloCommand {
     /// same shape as per-file errors in a batch), everything else as argument-parser does.
     static func main() async {
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(DeskOptions.expandingServe(Array(CommandLine.arguments.dropFirst())))
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import Parlo
+import ParloDesk
 import ParloStudy
 
 /// `parlo study`: the hands-free study session (voice, recorded audio or typed commands).
@@ -32,6 +33,7 @@ struct StudyCommand: AsyncParsableCommand {
     var mute = false
 
     @OptionGroup var output: OutputOptions
+    @OptionGroup var desk: DeskOptions
 
     @Option(name: .long, help: "Character to speak as: adam, eva, max or mia.")
     var character = "eva"
@@ -59,12 +61,16 @@ struct StudyCommand: AsyncParsableCommand {
 
     func validate() throws {
         if text && capture.input != nil { throw ValidationError("--text and --input are exclusive") }
+        if text && desk.pushToTalk { throw ValidationError("--push-to-talk is for voice input, not --text") }
     }
 
     func run() async throws {
         let logger = global.bootstrap()
         let asJSON = output.asJSON
         let printer = StudyPrinter(json: asJSON)
+        let server: DeskServer?
+        do { server = try await startDesk(logger: logger) } catch { throw fail(error) }
+        let hub = server?.hub
         let parts: (session: StudySession, queue: SpeechQueue, sink: any SpeechSink, commands: Catalog)
         let echo = cancelsEcho ? EchoReference(timing: .wallClock) : nil
         // A recording played faster than real time keeps time by its own audio.
@@ -83,9 +89,10 @@ struct StudyCommand: AsyncParsableCommand {
             let registry = VoiceCommandRegistry(matcher: try CommandMatcher(catalog: commands), logger: logger)
             let session = try StudySession(library: library, catalog: commands, registry: registry, queue: queue,
                                            characters: characters, character: voice, clock: streamClock ?? SystemStudyClock(),
-                                           logger: logger) { printer.show($0) }
+                                           logger: logger) { printer.show($0); hub?.send(event: $0) }
             parts = (session, queue, sink, commands)
         } catch {
+            await server?.stop()
             throw fail(error)
         }
         let (session, queue, sink, commands) = parts
@@ -93,6 +100,15 @@ struct StudyCommand: AsyncParsableCommand {
         let ticker = Task { await queue.run() }
         let timer = Task { while !Task.isCancelled { await session.checkTimer(); try? await Task.sleep(for: .milliseconds(250)) } }
         defer { ticker.cancel(); timer.cancel() }
+        let talk = desk.pushToTalk ? PushToTalk() : nil
+        let requests = server.map { follow($0, session: session, talk: talk) }
+        // Typed sessions keep Ctrl-C's default (it ends them) unless the page is to stay up.
+        let stop = server != nil && (!text || desk.keepServing) ? SessionStop() : nil
+        if desk.waitForPage, let server {
+            FileHandleOutput.stderr("Waiting for the page to connect…\n")
+            stop?.onStop { server.hub.stopWaiting() }
+            await server.hub.waitForPage()
+        }
         do {
             if text {
                 // A prompt for a person typing; none for a pipe or a UI reading JSON.
@@ -105,14 +121,20 @@ struct StudyCommand: AsyncParsableCommand {
                     if out != nil { await session.waitUntilQuiet() }
                 }
             } else {
-                try await listen(session, commands, echo: echo, clock: streamClock, printer: printer, logger: logger)
+                try await listen(session, commands, echo: echo, clock: streamClock, printer: printer, hub: hub, talk: talk,
+                                 stop: stop, logger: logger)
             }
+            if desk.keepServing, let stop { await untilInterrupted(stop) }
             await session.waitUntilQuiet()
             try sink.drain()
             (sink as? WAVFileSink)?.close()
         } catch {
+            requests?.cancel()
+            await server?.stop()
             throw fail(error)
         }
+        requests?.cancel()
+        await server?.stop()
     }
 
     /// The folder to study: the argument, else the student's ~/Study when there is one (said in
@@ -129,15 +151,17 @@ struct StudyCommand: AsyncParsableCommand {
 
     /// Voice input: the catalog grammar on the microphone or a recorded file.
     private func listen(_ session: StudySession, _ commands: Catalog, echo: EchoReference?, clock: ManualStudyClock?,
-                        printer: StudyPrinter, logger: Logger) async throws {
+                        printer: StudyPrinter, hub: DeskHub?, talk: PushToTalk?, stop: SessionStop?, logger: Logger) async throws {
         let model = try acoustic.locate()
         var options = ListenPipeline.Options()
         options.endpointer.hangover = Double(hangoverMs) / 1000
-        options.emitLevels = false
+        // The page's level meter is fed from the decoder's own meter (the audio it hears).
+        options.emitLevels = hub != nil
         let listener = try StudyListener(session: session, catalog: commands, model: model, options: options,
                                          noiseFloor: capture.noiseFloor, logger: logger)
         listener.waitForSpeech = capture.fast
         listener.streamClock = clock
+        listener.pushToTalk = talk
         if let echo { listener.echo = CaptureEchoFilter(canceller: try EchoCanceller(), reference: echo) }
         defer {
             if let filter = listener.echo {
@@ -147,9 +171,14 @@ struct StudyCommand: AsyncParsableCommand {
         let source = try capture.makeSource(logger: logger)
         if !printer.json { FileHandleOutput.stderr("Listening on \(source.description). Say \"help\" or \"aiuto\". Ctrl-C stops.\n") }
         let stream = source.start()
-        let interrupt = InterruptHandler { stream.stop() }
+        // Served, the session's one handler stops the stream (a second one would never fire).
+        let interrupt = stop == nil ? InterruptHandler { stream.stop() } : nil
+        stop?.onStop { stream.stop() }
         defer { withExtendedLifetime(interrupt) {} }
-        try await listener.run(stream) { printer.heard($0) }
+        try await listener.run(stream) { event in
+            printer.heard(event)
+            if let hub, StudyCommand.forDesk(event) { hub.send(event: event) }
+        }
     }
 }
 

@@ -34,6 +34,8 @@ public final class StudyListener {
     public var waitForSpeech = false
     /// Removes Parlo's own voice from the capture before decoding (nil: audio goes in as is).
     public var echo: CaptureEchoFilter?
+    /// Hears the microphone only while a talk button is held (nil: hands-free, always).
+    public var pushToTalk: PushToTalk?
     /// A clock moved by the audio itself, one chunk's duration per chunk: give the session the
     /// same clock when a recording is played faster than real time (`--input --fast`), so a
     /// focus timer set in it ends after the recording's minutes, not the wall clock's.
@@ -56,7 +58,8 @@ public final class StudyListener {
         var controls: [ListenEvent] = []
         let clock = ContinuousClock()
         for try await captured in stream {
-            let chunk = echo?.process(captured, capturedAt: clock.now) ?? captured
+            let cleaned = echo?.process(captured, capturedAt: clock.now) ?? captured
+            let chunk = pushToTalk?.gate(cleaned) ?? cleaned
             if !chunk.samples.isEmpty {
                 try pipeline.process(chunk) { events.append($0) }
                 try bargeIn?.process(chunk) { controls.append($0) }
