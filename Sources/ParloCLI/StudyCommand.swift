@@ -10,7 +10,7 @@ struct StudyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "study",
         abstract: "A hands-free study session: open subjects, read materials aloud, timers, by voice in English or Italian.",
-        discussion: "FOLDER holds one folder per subject (math/, storia/, …) of .md/.txt files; without it ~/Study when it exists, else the bundled sample ($PARLO_SAMPLE, else sample/ in ~/.config/parlo, the install's share/parlo or the checkout). Commands come from the microphone (default), a recorded file (--input FILE, same pipeline) or stdin (--text, one command per line). Replies go to the speakers or to --out FILE.wav. On a terminal: coloured lines; piped or with --json: JSON Lines events (command, reply, subject_opened, reading, timer_started, timer_ended, character_changed, …).")
+        discussion: "FOLDER holds one folder per subject (math/, storia/, …) of .md/.txt files; without it ~/Study when it exists, else the bundled sample ($PARLO_SAMPLE, else sample/ in ~/.config/parlo, the install's share/parlo or the checkout). Commands come from the microphone (default), a recorded file (--input FILE, same pipeline) or stdin (--text, one command per line). Replies go to the speakers or to --out FILE.wav. On a terminal: coloured lines; piped or with --json: JSON Lines events (command, reply, subject_opened, reading, timer_started, timer_ended, character_changed, confirm when an unsure spoken command is asked back, …).")
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var acoustic: ModelOptions
@@ -41,6 +41,9 @@ struct StudyCommand: AsyncParsableCommand {
     @Option(name: .customLong("hangover-ms"), help: "Silence that ends a spoken command, in milliseconds.")
     var hangoverMs = 300
 
+    @Option(name: .customLong("ask-back-below"), help: "Confidence (0-1) below which a spoken command with a slot value (minutes, subject, voice) is asked back (\"Ten minutes?\") instead of performed; 0 never asks.")
+    var askBackBelow = StudySession.askBackBelow
+
     @Flag(name: .customLong("no-echo-cancel"), help: "Do not remove Parlo's own voice from the microphone (echo cancellation runs when listening to a microphone with replies on the speakers).")
     var noEchoCancel = false
 
@@ -62,6 +65,7 @@ struct StudyCommand: AsyncParsableCommand {
     func validate() throws {
         if text && capture.input != nil { throw ValidationError("--text and --input are exclusive") }
         if text && desk.pushToTalk { throw ValidationError("--push-to-talk is for voice input, not --text") }
+        if !(0...1).contains(askBackBelow) { throw ValidationError("--ask-back-below must be between 0 and 1, not \(askBackBelow)") }
     }
 
     func run() async throws {
@@ -76,7 +80,8 @@ struct StudyCommand: AsyncParsableCommand {
         // A recording played faster than real time keeps time by its own audio.
         let streamClock = capture.input != nil && capture.fast ? ManualStudyClock() : nil
         do {
-            let commands = try loadCatalog(catalog.grammar, fixtures: catalog.fixtures)
+            // With the answers to Parlo's questions ("yes", "no"), which only the study session hears.
+            let commands = try StudyAnswers.adding(to: loadCatalog(catalog.grammar, fixtures: catalog.fixtures))
             let folder = try studyFolder()
             if let problem = FileProblem.readingFolder(folder) { throw CLIError("\(folder): \(problem)") }
             let library = try StudyLibrary(root: folder)
@@ -97,6 +102,7 @@ struct StudyCommand: AsyncParsableCommand {
         }
         let (session, queue, sink, commands) = parts
         await session.start()
+        await session.setAskBackThreshold(askBackBelow)
         let ticker = Task { await queue.run() }
         let timer = Task { while !Task.isCancelled { await session.checkTimer(); try? await Task.sleep(for: .milliseconds(250)) } }
         defer { ticker.cancel(); timer.cancel() }
@@ -225,6 +231,8 @@ struct StudyPrinter: Sendable {
         case .timerEnded(let t): return "timer of \(t.minutes) min is over"
         case .characterChanged(let c): return "voice: \(c.character)"
         case .help(let h): return "you can say: \(h.examples.joined(separator: " · "))"
+        case .confirm(let c): return "asking back \(c.command) (confidence \(c.confidence)): answer yes or no"
+        case .confirmCancelled(let c): return "\(c.command) not done (\(c.reason))"
         case .command, .reply, .sentence, .word, .listening: return nil
         }
     }

@@ -38,6 +38,10 @@ public struct StudyEvent: TimedEvent {
         case timerEnded(Timer)
         case characterChanged(CharacterChanged)
         case help(Help)
+        /// A spoken command Parlo was unsure of, asked back ("Ten minutes?") instead of performed.
+        case confirm(Confirm)
+        /// The question was dropped: "no", another command, or no answer in time.
+        case confirmCancelled(ConfirmCancelled)
     }
 
     public struct Listening: Codable, Sendable, Equatable { public var `for`: String }
@@ -101,6 +105,17 @@ public struct StudyEvent: TimedEvent {
     public struct Timer: Codable, Sendable, Equatable { public var minutes: Int }
     public struct CharacterChanged: Codable, Sendable, Equatable { public var character, color: String }
     public struct Help: Codable, Sendable, Equatable { public var commands, examples: [String] }
+    /// The command asked about, as `Command` has it, with the recognition's confidence that made
+    /// Parlo ask (not the text match's).
+    public struct Confirm: Codable, Sendable, Equatable {
+        public var command: String
+        public var slots: [String: JSONValue]
+        public var language: String
+        public var confidence: Double
+        public var text: String
+    }
+    /// `reason`: "no", "another command" or "timeout".
+    public struct ConfirmCancelled: Codable, Sendable, Equatable { public var command, reason: String }
 }
 
 extension StudyEvent.Kind {
@@ -128,6 +143,8 @@ extension StudyEvent.Kind {
         case .timerEnded(let p): ("timer_ended", p)
         case .characterChanged(let p): ("character_changed", p)
         case .help(let p): ("help", p)
+        case .confirm(let p): ("confirm", p)
+        case .confirmCancelled(let p): ("confirm_cancelled", p)
         }
     }
 
@@ -155,6 +172,8 @@ extension StudyEvent.Kind {
         case "timer_ended": self = .timerEnded(try E.Timer(from: d))
         case "character_changed": self = .characterChanged(try E.CharacterChanged(from: d))
         case "help": self = .help(try E.Help(from: d))
+        case "confirm": self = .confirm(try E.Confirm(from: d))
+        case "confirm_cancelled": self = .confirmCancelled(try E.ConfirmCancelled(from: d))
         default:
             throw DecodingError.dataCorrupted(.init(codingPath: d.codingPath, debugDescription: "unknown study event type '\(type)'"))
         }
@@ -162,12 +181,22 @@ extension StudyEvent.Kind {
 
     /// A command the registry dispatched.
     static func command(_ m: MatchResult, source: String, speaking: Bool) -> Self {
-        var slots: [String: JSONValue] = [:]
-        for (k, v) in m.slots { slots[k] = v.intValue.map { .number(Double($0)) } ?? .string(v.stringValue ?? "\(v)") }
-        return .command(.init(command: m.command ?? "", slots: slots, language: m.language?.rawValue ?? "en",
-                              confidence: (m.confidence * 1000).rounded() / 1000, text: m.text, source: source,
-                              whileSpeaking: speaking))
+        .command(.init(command: m.command ?? "", slots: slotValues(m), language: m.language?.rawValue ?? "en",
+                       confidence: rounded(m.confidence), text: m.text, source: source, whileSpeaking: speaking))
     }
+
+    /// A spoken command asked back because its recognition's `confidence` was low.
+    static func confirm(_ m: MatchResult, confidence: Double) -> Self {
+        .confirm(.init(command: m.command ?? "", slots: slotValues(m), language: m.language?.rawValue ?? "en",
+                       confidence: rounded(confidence), text: m.text))
+    }
+
+    /// Slot values for JSON: numbers as numbers.
+    private static func slotValues(_ m: MatchResult) -> [String: JSONValue] {
+        m.slots.mapValues { v in v.intValue.map { .number(Double($0)) } ?? .string(v.stringValue ?? "\(v)") }
+    }
+
+    private static func rounded(_ x: Double) -> Double { (x * 1000).rounded() / 1000 }
 
     /// A reply about to be spoken.
     static func reply(_ text: String, language: Language, character: SpeechCharacter) -> Self {

@@ -79,9 +79,10 @@ public final class StudyListener {
 
     private func deliver(_ events: inout [ListenEvent], _ controls: inout [ListenEvent], _ observe: (ListenEvent) -> Void) async {
         // The interpreters already refuse what is not theirs; order by stream time.
-        let all = (events.map { ($0, false) } + controls.map { ($0, true) }).sorted { $0.0.t < $1.0.t }
+        let all = (Self.withConfidence(events).map { ($0.0, false, $0.1) } + Self.withConfidence(controls).map { ($0.0, true, $0.1) })
+            .sorted { $0.0.t < $1.0.t }
         let speaking = session.gate.speaking
-        for (event, fromControls) in all {
+        for (event, fromControls, confidence) in all {
             if case .speechStart(let t) = event, !fromControls { utteranceStart = t }
             if case .command(let t, let match, let latency) = event, !fromControls, parloWasAudible(from: utteranceStart, to: t) {
                 observe(.rejected(t: t, text: match.text, reason: "Parlo was speaking during this utterance", latencyMs: latency))
@@ -89,7 +90,7 @@ public final class StudyListener {
             }
             if case .command(_, let match, _) = event {
                 observe(event)
-                await session.handle(match, source: "voice")
+                await session.handle(match, source: "voice", confidence: confidence)
                 if waitForSpeech { await session.waitUntilQuiet() }
             } else if bargeIn == nil || speaking == fromControls {
                 observe(event)
@@ -97,6 +98,29 @@ public final class StudyListener {
         }
         events.removeAll()
         controls.removeAll()
+    }
+
+    /// Pairs each command with the confidence of the recognition it came from (the `.recognized`
+    /// event just before it in the same pipeline's list): the session asks back unsure commands.
+    /// Paired before the two lists are merged, so the order of equal stream times cannot mix them.
+    static func withConfidence(_ events: [ListenEvent]) -> [(ListenEvent, Double?)] {
+        var last: Double?
+        return events.map { event in
+            if case .recognized(_, let recognition, _) = event { last = slotConfidence(recognition) }
+            guard case .command = event else { return (event, nil) }
+            defer { last = nil }
+            return (event, last)
+        }
+    }
+
+    /// The probability that `recognition` is right, for asking back: `Rejection.live`'s
+    /// calibrated model on the recognition's evidence (nil without evidence). The study
+    /// decoder rejects with its own floors (`Rejection.streamingFloors`), whose confidence is a
+    /// margin, not a probability; the model was fitted on the room pipeline's results, so on the
+    /// study decoder's it is an estimate (docs/listening.md, "Asking back").
+    static func slotConfidence(_ recognition: Recognition) -> Double? {
+        guard let evidence = recognition.evidence, let model = Rejection.live.calibration else { return nil }
+        return model.probability(evidence)
     }
 
     /// Whether Parlo's own voice was playing anywhere in `from…to` (stream seconds, 0.3 s of

@@ -1,3 +1,4 @@
+import ParloCatalog
 import ParloSpeech
 
 /// What the session says, in English and Italian.
@@ -46,6 +47,32 @@ enum StudyReplies {
     static func help(_ examples: [String]) -> Text {
         (en: "You can say: " + examples.joined(separator: ", "), it: "Puoi dire: " + examples.joined(separator: ", "))
     }
+
+    /// The question for an unsure command: its slot values as said back, "Ten minutes?",
+    /// "Matematica?". Only the values are asked about: the command itself came through (a whole
+    /// sentence rarely decodes as another command), while one number or name in it is the usual slip.
+    static func askBack(_ slots: [String: SlotValue]) -> Text {
+        let said = slots.keys.sorted().map { (en: spoken($0, slots[$0]!, .en), it: spoken($0, slots[$0]!, .it)) }
+        func question(_ words: [String]) -> String { capitalizedFirst(words.joined(separator: ", ")) + "?" }
+        return (en: question(said.map(\.en)), it: question(said.map(\.it)))
+    }
+    static let cancelled: Text = (en: "OK, cancelled.", it: "Va bene, annullato.")
+
+    /// One slot value as Parlo says it: minutes with their unit, numbers in words (as the
+    /// catalog's grammar has them), subjects by their display name, characters by name.
+    static func spoken(_ slot: String, _ value: SlotValue, _ language: Language) -> String {
+        switch value {
+        case .number(let n):
+            let words = n == 1 && language == .it ? "un" : NumberWords.phrases(n, in: language)?.first ?? String(n)
+            guard slot == "minutes" else { return words }
+            return language == .it ? "\(words) \(n == 1 ? "minuto" : "minuti")" : "\(words) \(n == 1 ? "minute" : "minutes")"
+        case .text(let s):
+            if slot == "subject" { return StudyLibrary.displayName(s, in: language) }
+            return s
+        }
+    }
+
+    static func capitalizedFirst(_ s: String) -> String { s.prefix(1).uppercased() + s.dropFirst() }
 
     static func pick(_ t: Text, _ language: Language) -> String { language == .it ? t.it : t.en }
 }

@@ -5,8 +5,16 @@ import ParloSpeech
 
 /// What each command does (see `StudyCommand`), replying in the language of the command.
 extension StudySession {
-    /// Reports `command` and runs it (called by the registry's handler for its command).
+    /// Called by the registry's handler for its command: drops a pending question, asks back an
+    /// unsure spoken command with slot values (`StudySession+Question.swift`), else runs it.
     func perform(_ command: any StudyCommand, _ m: MatchResult) async throws {
+        if question != nil { await dropQuestion("another command") }
+        if shouldAskBack(m) { return await askBack(command, m) }
+        try await run(command, m)
+    }
+
+    /// Reports `command` and runs it.
+    func run(_ command: any StudyCommand, _ m: MatchResult) async throws {
         emit(.command(m, source: source, speaking: isSpeaking))
         try await command.run(on: self, replyingIn: m.speechLanguage)
     }

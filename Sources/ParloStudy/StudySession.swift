@@ -16,12 +16,17 @@ import ParloSpeech
 /// scope is switched off, so Parlo's own voice leaking into the microphone cannot open a subject
 /// or set a timer. `SpeakingGate` carries the same state to the voice interpreter, which also
 /// demands a higher confidence then.
+///
+/// A spoken command with a slot value that the recognizer is unsure of is asked back ("Ten
+/// minutes?") rather than performed: see `StudySession+Question.swift`.
 public actor StudySession {
     /// Commands that stay active while Parlo speaks (barge-in).
     public static let readingControls: Set<String> = ["pause", "resume", "next", "previous", "repeat", "stop",
                                                       "faster", "slower", "help"]
     public static let studyScope = "study"
     public static let readingScope = "reading"
+    /// The answers ("yes", "no"): active only while a question is pending.
+    public static let questionScope = "question"
 
     /// What is being read: a material, or one page of a PDF (`page`, an index into its
     /// `pages`). `sentence` and `total` count on the page; the queue was handed the page's
@@ -63,6 +68,11 @@ public actor StudySession {
     /// speaking (every command can be said) whether a reading or a reply was held.
     var paused = false
     var source = "text"
+    /// The recognition confidence of the spoken command being handled (nil: typed).
+    var confidence: Double?
+    /// The command asked back and waiting for "yes" or "no".
+    var question: Question?
+    var askBackThreshold = StudySession.askBackBelow
     var speechTask: Task<Void, Never>?
 
     /// - Parameters:
@@ -96,6 +106,12 @@ public actor StudySession {
     public func start() async {
         let known = Dictionary(uniqueKeysWithValues: Self.handlers.map { ($0.name, $0) })
         for name in commands {
+            if StudyAnswers.commands.contains(name) {
+                await registry.register(name, scope: Self.questionScope) { [weak self] match in
+                    try await self?.answer(confirmed: name == StudyAnswers.confirm, match)
+                }
+                continue
+            }
             let scope = Self.readingControls.contains(name) ? Self.readingScope : Self.studyScope
             guard let type = known[name] else {
                 // A catalog command the session has no handler for still answers, with the fix.
@@ -114,6 +130,7 @@ public actor StudySession {
         speechTask = Task { [weak self] in
             for await event in stream { await self?.speech(event) }
         }
+        await registry.deactivate(scope: Self.questionScope)
         await updateScopes()
     }
 
@@ -122,18 +139,31 @@ public actor StudySession {
 
     /// Handles one typed command: matched among the active commands, then dispatched.
     /// Rejections are reported as "rejected" events.
+    ///
+    /// - Parameter confidence: for text that was spoken, its recognition's confidence (see
+    ///   `handle(_:source:confidence:)`); nil for typed text, which is never asked back.
     @discardableResult
-    public func handle(text: String, source: String = "text") async -> VoiceCommandRegistry.DispatchReport {
-        self.source = source
+    public func handle(text: String, source: String = "text", confidence: Double? = nil) async -> VoiceCommandRegistry.DispatchReport {
+        await prepare(source: source, confidence: confidence)
         return await reportOutcome(await registry.handle(text: text))
     }
 
     /// Handles a command a listener already matched (`ListenEvent.command`): dispatched as it is,
     /// never matched again. `source` ("voice", "text") goes into the command event.
+    ///
+    /// - Parameter confidence: the probability that the recognition is right
+    ///   (`StudyListener.slotConfidence`); below `askBackThreshold` a command with slot values is
+    ///   asked back instead of performed. Nil: never asked back.
     @discardableResult
-    public func handle(_ match: MatchResult, source: String = "voice") async -> VoiceCommandRegistry.DispatchReport {
-        self.source = source
+    public func handle(_ match: MatchResult, source: String = "voice", confidence: Double? = nil) async -> VoiceCommandRegistry.DispatchReport {
+        await prepare(source: source, confidence: confidence)
         return await reportOutcome(await registry.dispatch(match))
+    }
+
+    private func prepare(source: String, confidence: Double?) async {
+        self.source = source
+        self.confidence = confidence
+        await expireQuestion()
     }
 
     private func reportOutcome(_ report: VoiceCommandRegistry.DispatchReport) async -> VoiceCommandRegistry.DispatchReport {
@@ -159,6 +189,7 @@ public actor StudySession {
 
     /// Announces the end of the focus timer once its time has come (call every second or so).
     public func checkTimer() async {
+        await expireQuestion()
         guard let t = timer, clock.now() >= t.deadline else { return }
         timer = nil
         emit(.timerEnded(.init(minutes: t.minutes)))

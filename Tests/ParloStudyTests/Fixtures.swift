@@ -15,8 +15,9 @@ enum StudyFixtures {
     static let sessionScript = repo.appendingPathComponent("audio-fixtures/session/demo-session.txt").path
     static let sessionAudio = repo.appendingPathComponent("audio-fixtures/session/demo-session.wav").path
 
-    /// The study catalog, loaded once per test process.
-    static let catalog: Catalog = try! CatalogLoader.load(folder: grammars)
+    /// The study catalog with the answers to Parlo's questions (as `parlo study` loads it), once
+    /// per test process.
+    static let catalog: Catalog = try! StudyAnswers.adding(to: CatalogLoader.load(folder: grammars))
     static let matcher: CommandMatcher = try! CommandMatcher(catalog: catalog)
 
     static let directory: String = {

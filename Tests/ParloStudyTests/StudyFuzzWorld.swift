@@ -22,7 +22,8 @@ final class StudyFuzzWorld: @unchecked Sendable {
     let lookahead: Double
 
     static let library: StudyLibrary = try! StudyLibrary(root: StudyFixtures.sample)
-    static let allCommands = Set(StudyFixtures.catalog.commands.map(\.name))
+    /// What can be said while Parlo is silent and asks nothing: every command but the answers.
+    static let allCommands = Set(StudyFixtures.catalog.commands.map(\.name)).subtracting(StudyAnswers.commands)
     static let help: StudyHelp = try! StudyHelp(catalog: StudyFixtures.catalog)
 
     /// - Parameters:
@@ -75,7 +76,8 @@ final class StudyFuzzWorld: @unchecked Sendable {
         let (pending, early, speaking, held) = await session.fuzzState()
         let (paused, position, _) = await queue.fuzzState()
         let active = Set(await session.registry.activeCommands)
-        let expected = speaking ? StudySession.readingControls : Self.allCommands
+        let asking = await session.isAsking
+        let expected = (speaking ? StudySession.readingControls : Self.allCommands).union(asking ? StudyAnswers.commands : [])
         var found: [String] = []
         if pending != live || !early.isEmpty {
             found.append("session pending \(pending.sorted()) (early \(early.sorted())), queue live \(live.sorted())")

@@ -172,6 +172,12 @@
       // A line typed here, back as a command: the whole way through server and session.
       if (e.source === "text" && typedAt.length) (stats.samples.typed_roundtrip ||= []).push(performance.now() - typedAt.shift());
     },
+    // A spoken command Parlo was unsure of and asks back: shown as heard, with a question mark.
+    confirm(e) {
+      state.deciding = false; state.hearing = false;
+      setLanguage(e.language);
+      heardItem({ ...e, command: e.command + "?" }, false);
+    },
     rejected(e) {
       state.deciding = false; state.hearing = false;
       if (e.text) heardItem(e, true); else $("partial").textContent = "";
