@@ -110,7 +110,9 @@ extension BatchCommand {
         for o in decoderOptions {
             let parts = o.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2 else { throw ValidationError("--ps takes KEY=VALUE, got '\(o)'") }
-            options[parts[0]] = parts[1]
+            // PocketSphinx names its options with a leading dash; `beam=` and `-beam=` are one
+            // option, so the user's wins over the rejection preset's instead of clashing with it.
+            options[parts[0].hasPrefix("-") ? parts[0] : "-" + parts[0]] = parts[1]
         }
         return options
     }

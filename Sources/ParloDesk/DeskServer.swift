@@ -31,7 +31,7 @@ public final class DeskServer: Sendable {
         quiet.logLevel = .critical
         // The real port is known once bound; requests before that cannot arrive.
         let bound = Mutex<DeskAccess?>(nil)
-        let outcome = Mutex<CheckedContinuation<Int, any Error>?>(nil)
+        let startup = DeskStartup()
         let app = Application(
             responder: DeskResponder(access: { bound.withLock { $0 } }),
             server: .http1WebSocketUpgrade { request, _, _ in
@@ -52,20 +52,18 @@ public final class DeskServer: Sendable {
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? address.port
                 bound.withLock { $0 = DeskAccess(token: token, address: DeskAddress(host: address.host, port: port)) }
-                outcome.withLock { c in c?.resume(returning: port); c = nil }
+                startup.settle(.success(port))
             },
             logger: quiet)
         let task = Task {
             do { try await app.run() } catch {
-                outcome.withLock { c in c?.resume(throwing: error); c = nil }
+                startup.settle(.failure(error))
                 throw error
             }
-            outcome.withLock { c in c?.resume(throwing: DeskError("the desk server stopped before it started")); c = nil }
+            startup.settle(.failure(DeskError("the desk server stopped before it started")))
         }
         do {
-            let port = try await withCheckedThrowingContinuation { (c: CheckedContinuation<Int, any Error>) in
-                outcome.withLock { $0 = c }
-            }
+            let port = try await startup.outcome()
             return DeskServer(hub: hub, access: DeskAccess(token: token, address: DeskAddress(host: address.host, port: port)), task: task)
         } catch {
             task.cancel()
@@ -108,3 +106,4 @@ private func serve(_ hub: DeskHub, _ inbound: WebSocketInboundStream, _ outbound
         group.cancelAll()
     }
 }
+

@@ -7,7 +7,8 @@ import Foundation
 /// the same 0.88 to most accepted results. Fitted on what a result looks like when it is right
 /// and when it is wrong (wrong command, wrong slot, or speech that was no command), the model's
 /// output is calibrated: of the results it gives about p, about p are right (the reliability
-/// table in docs/evaluation.md). `scripts/fit-confidence` refits it from `parlo listen` events.
+/// table in docs/listening.md and docs/batch.md). `scripts/fit-confidence` refits it from `parlo listen`
+/// events or `parlo batch` results.
 public struct ConfidenceModel: Sendable, Equatable, Codable {
     public var bias: Double
     /// Per mean acoustic score per frame (÷ 10).
@@ -31,6 +32,18 @@ public struct ConfidenceModel: Sendable, Equatable, Codable {
     }
 
     public var weights: [Double] { [scorePerFrame, worstWordScorePerFrame, uncoveredSpeech, short] }
+
+    /// Live listening's (`Rejection.live`): fitted by `scripts/fit-confidence` on the
+    /// development streams of audio-fixtures/eval (denoised, VAD-segmented, streamed).
+    public static let live = ConfidenceModel(bias: 7.3468, scorePerFrame: 0.9729, worstWordScorePerFrame: 0.2920,
+                                             uncoveredSpeech: -8.3638, short: -0.8405)
+
+    /// Per-file decoding's (`Rejection.catalog`): fitted by `scripts/fit-confidence --batch` on
+    /// the 649 results the floors accepted of `parlo batch` on the development set of
+    /// audio-fixtures/eval (eSpeak NG voices, quiet to 0 dB; expected calibration error 0.037
+    /// there). Reliability on the held-out test set: docs/batch.md.
+    public static let batch = ConfidenceModel(bias: 7.9926, scorePerFrame: 0.7184, worstWordScorePerFrame: 0.5582,
+                                              uncoveredSpeech: -3.1795, short: -0.5628)
 
     public func probability(_ e: RejectionEvidence) -> Double {
         let z = zip(weights, Self.features(e)).reduce(bias) { $0 + $1.0 * $1.1 }

@@ -222,9 +222,8 @@ public final class Recognizer {
             let e = rejection.evidence(path: local, energy: energy, decodedFrames: Int(ps_get_n_frames(decoder)))
             evidence = e
             if !rejected {              // the loop's words in the hypothesis reject it whatever its scores
-                let c = rejection.confidence(e)
-                rejected = c < rejection.minimumConfidence
-                confidence = c
+                rejected = rejection.rejects(e)
+                confidence = rejection.confidence(e)
             }
         }
         return Recognition(text: rejected ? "" : spoken.joined(separator: " "),

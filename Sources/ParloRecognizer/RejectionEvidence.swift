@@ -94,10 +94,21 @@ extension Rejection {
         }
     }
 
+    /// The result's confidence: the calibrated probability when there is a `calibration`, else
+    /// the floors' margin.
+    func confidence(_ e: RejectionEvidence) -> Double {
+        calibration?.probability(e) ?? floorMargin(e)
+    }
+
+    /// Whether a result with this evidence is rejected (see `minimumConfidence`).
+    func rejects(_ e: RejectionEvidence) -> Bool {
+        if let minimumConfidence { return confidence(e) < minimumConfidence }
+        return floorMargin(e) < 0.5
+    }
+
     /// 0…1, exactly 0.5 at the nearest threshold and falling towards 0 beyond it: the lowest of
     /// a logistic curve on each measure's margin to its threshold.
-    func confidence(_ e: RejectionEvidence) -> Double {
-        if let calibration { return calibration.probability(e) }
+    func floorMargin(_ e: RejectionEvidence) -> Double {
         func logistic(_ x: Double) -> Double { 1 / (1 + exp(-x)) }
         let floor = (e.words ?? .max) <= Self.shortUtteranceWords ? minimumShortScorePerFrame : minimumScorePerFrame
         var c = min(logistic((e.scorePerFrame - floor) / 4),

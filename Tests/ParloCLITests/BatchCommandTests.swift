@@ -105,4 +105,35 @@ final class BatchCatalogTests: XCTestCase {
         XCTAssertTrue(objects[2]["command"] is NSNull, "…and null for speech that is no command")
         XCTAssertEqual(objects[2]["rejected"] as? Bool, true)
     }
+
+    /// With a catalog, `confidence` is the calibrated probability (`ConfidenceModel.batch`), not
+    /// the floors' margin (0.88 for most accepted results before): a clean English command is
+    /// near certain, a lone Italian "aiuto" through the en-us model (right, but scored low per
+    /// frame) is accepted by the floors with a low probability.
+    func testBatchConfidenceIsACalibratedProbabilityNotAConstant() throws {
+        let commands = Self.root.appendingPathComponent("audio-fixtures/commands")
+        let names = ["en-use_voice-00-snr15.flac", "en-faster-00-clean.flac", "it-help-01-clean.flac"]
+        let out = try ParloProcess.run(["batch", "--grammar", Self.root.appendingPathComponent("grammars").path, "--json"]
+                                       + names.map { commands.appendingPathComponent($0).path })
+        XCTAssertEqual(out.status, 0, out.stderr)
+        let results = try out.lines.map(ParloProcess.object).filter { $0["type"] as? String == "result" }
+        XCTAssertEqual(results.count, 3)
+        let confidences = try results.map { try XCTUnwrap($0["confidence"] as? Double) }
+        XCTAssertTrue(results.allSatisfy { $0["rejected"] as? Bool == false })
+        XCTAssertEqual(Set(confidences).count, 3, "\(confidences)")
+        XCTAssertGreaterThan(confidences[0], 0.95)
+        XCTAssertEqual(results[2]["command"] as? String, "help")
+        XCTAssertLessThan(confidences[2], 0.5, "accepted by the floors, doubted by the model")
+    }
+
+    /// `--ps beam=…` names the option the rejection preset also sets (`-beam`): the user's wins
+    /// instead of the two clashing ("bad decoder options").
+    func testDecoderOptionsWithoutTheDashOverrideThePreset() throws {
+        let file = Self.root.appendingPathComponent("audio-fixtures/basic/00-open_math.wav").path
+        let out = try ParloProcess.run(["batch", "--grammar", Self.root.appendingPathComponent("grammars").path, "--json",
+                                        "--ps", "beam=1e-60", "--ps", "-pbeam=1e-60", file])
+        XCTAssertEqual(out.status, 0, out.stderr)
+        let result = try XCTUnwrap(out.lines.map(ParloProcess.object).first { $0["type"] as? String == "result" })
+        XCTAssertEqual(result["command"] as? String, "open_subject")
+    }
 }

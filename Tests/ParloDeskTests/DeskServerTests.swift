@@ -95,4 +95,43 @@ final class DeskServerTests: XCTestCase {
             XCTAssertFalse(line.contains("\n"), line)
         }
     }
+
+    /// Start's outcome may come before start waits for it: a taken port fails at once, and on a
+    /// loaded machine (a fresh clone's `make test`) that failure was lost and start hung forever.
+    /// Many starts at once, on free and taken ports, must each return.
+    func testStartsRaceTheirOutcomeAndEachReturns() async throws {
+        let taken = DeskAddress(host: "127.0.0.1", port: server.access.address.port)
+        let returned = expectation(description: "every start returned")
+        let served = Outcomes()
+        Task {
+            let outcomes = await withTaskGroup(of: Bool.self) { group in
+                for i in 0..<24 {
+                    group.addTask {
+                        do {
+                            let s = try await DeskServer.start(address: i.isMultiple(of: 2) ? taken : .loopback)
+                            await s.stop()
+                            return true
+                        } catch {
+                            XCTAssertTrue("\(error)".contains("address already in use"), "\(error)")
+                            return false
+                        }
+                    }
+                }
+                return await group.reduce(into: [Bool]()) { $0.append($1) }
+            }
+            await served.set(outcomes)
+            returned.fulfill()
+        }
+        // A lost outcome hangs a start for good: fail here instead of hanging the suite.
+        await fulfillment(of: [returned], timeout: 120)
+        let finished = await served.value
+        let outcomes = try XCTUnwrap(finished, "a start never returned")
+        XCTAssertEqual(outcomes.filter { $0 }.count, 12, "every free port served, every taken one refused")
+    }
+}
+
+/// What the racing starts returned, once they all have.
+private actor Outcomes {
+    private(set) var value: [Bool]?
+    func set(_ v: [Bool]) { value = v }
 }

@@ -72,4 +72,30 @@ final class RejectionEvidenceTests: XCTestCase {
         XCTAssertEqual(measured.worstWordScorePerFrame, -10)
         XCTAssertEqual(measured.uncoveredSpeech, 0)
     }
+
+    /// `.catalog` (batch) reports `ConfidenceModel.batch`'s probability while its floors decide;
+    /// a minimum confidence hands the decision to that probability, as `.live` does.
+    func testCatalogReportsACalibratedConfidenceWhileItsFloorsDecide() throws {
+        var r = Rejection.catalog
+        let model = try XCTUnwrap(r.calibration)
+        XCTAssertNil(r.minimumConfidence)
+        // Above every floor, but a fit the model doubts (a low worst word): accepted, confidence < 0.5.
+        let doubtful = RejectionEvidence(scorePerFrame: -60, worstWordScorePerFrame: -95, uncoveredSpeech: 0, words: 4)
+        XCTAssertFalse(r.rejects(doubtful))
+        XCTAssertEqual(r.confidence(doubtful), model.probability(doubtful), accuracy: 1e-12)
+        XCTAssertLessThan(r.confidence(doubtful), 0.5)
+        // Under the long-result floor: rejected, whatever the model says.
+        let forced = RejectionEvidence(scorePerFrame: -66, worstWordScorePerFrame: -70, uncoveredSpeech: 0, words: 4)
+        XCTAssertTrue(r.rejects(forced))
+        let clean = RejectionEvidence(scorePerFrame: -30, worstWordScorePerFrame: -45, uncoveredSpeech: 0, words: 3)
+        XCTAssertGreaterThan(r.confidence(clean), 0.9)
+        XCTAssertGreaterThan(r.confidence(clean), r.confidence(doubtful))
+        // --min-confidence: the probability decides and the floors are not used.
+        r.minimumConfidence = 0.5
+        XCTAssertTrue(r.rejects(doubtful))
+        r.minimumConfidence = 0
+        XCTAssertFalse(r.rejects(forced))
+        // Without a calibration the floors' margin is the confidence, as before.
+        XCTAssertEqual(Rejection.default.confidence(forced), Rejection.default.floorMargin(forced))
+    }
 }
