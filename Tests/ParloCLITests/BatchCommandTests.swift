@@ -131,7 +131,7 @@ final class BatchCatalogTests: XCTestCase {
     func testDecoderOptionsWithoutTheDashOverrideThePreset() throws {
         let file = Self.root.appendingPathComponent("audio-fixtures/basic/00-open_math.wav").path
         let out = try ParloProcess.run(["batch", "--grammar", Self.root.appendingPathComponent("grammars").path, "--json",
-                                        "--ps", "beam=1e-60", "--ps", "-pbeam=1e-60", file])
+                                        "--ps", "beam=1e-60", "--ps=-pbeam=1e-60", file])
         XCTAssertEqual(out.status, 0, out.stderr)
         let result = try XCTUnwrap(out.lines.map(ParloProcess.object).first { $0["type"] as? String == "result" })
         XCTAssertEqual(result["command"] as? String, "open_subject")
