@@ -55,10 +55,12 @@ test:
 	PARLO_REQUIRE_BROWSER=1 $(SWIFT) test --skip-build --disable-swift-testing  # every test is XCTest; the desk's browser test never skips here
 	$(SWIFT) package generate-documentation --target ParloCommands --warnings-as-errors  # DocC builds (make docs: every module)
 
-## Speed and memory against the reference tools, run side by side (see scripts/bench).
+## Speed and memory against the reference tools, run side by side (see scripts/bench), then recognition
+## on the development and held-out test sets side by side (scripts/eval; BENCH_EVAL=0 skips it).
 bench:
-	@scripts/setup bench
+	@scripts/setup bench eval
 	@scripts/check-setup bench
+	@scripts/check-setup eval
 	$(SWIFT) build $(RELEASE) --product parlo
 	scripts/bench
 
