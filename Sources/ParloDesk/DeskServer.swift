@@ -106,4 +106,3 @@ private func serve(_ hub: DeskHub, _ inbound: WebSocketInboundStream, _ outbound
         group.cancelAll()
     }
 }
-

@@ -16,9 +16,10 @@ import Foundation
 ///    → "read slower"), the rest explained as silence. `FrameEnergy` keeps the loudness of each
 ///    10 ms frame; loud frames in runs of 0.1 s or more that no word covers are missed speech.
 ///
-/// `Recognition.confidence` (0…1) is the lowest of a logistic curve on each check's margin:
-/// exactly 0.5 at a threshold, so `rejected == (confidence < 0.5)`; `Recognition.evidence`
-/// holds the raw measures.
+/// The floors' margin (0…1) is the lowest of a logistic curve on each check's margin: exactly
+/// 0.5 at a threshold, so the floors reject below 0.5. `Recognition.confidence` is that margin,
+/// or with a `calibration` the probability that the result is right (what `.catalog` and
+/// `.live` report); `Recognition.evidence` holds the raw measures.
 ///
 /// The measurements behind `.default`, `.catalog` and the optional garbage loop are in
 /// docs/recognizer-measurements.md.
