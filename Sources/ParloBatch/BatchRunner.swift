@@ -18,12 +18,15 @@ public final class BatchRunner: @unchecked Sendable {
     public let decoder: FileDecoder
     private let makeRecognizer: RecognizerFactory
     private let interpret: Interpreter?
+    /// Each slot value's confidence, with a catalog.
+    private let slots: SlotConfidence?
 
     public init(jobs: Int, decoder: FileDecoder = FileDecoder(), interpreter: Interpreter? = nil,
-                recognizer: @escaping RecognizerFactory) {
+                slots: SlotConfidence? = nil, recognizer: @escaping RecognizerFactory) {
         self.jobs = max(1, jobs)
         self.decoder = decoder
         self.interpret = interpreter
+        self.slots = slots
         self.makeRecognizer = recognizer
     }
 
@@ -48,7 +51,7 @@ public final class BatchRunner: @unchecked Sendable {
                     let recognition = try decoder.decode(path, with: recognizer)
                     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
                     result = FileResult(file: path, recognition: recognition, decodeSeconds: seconds,
-                                        match: interpret?(recognition))
+                                        match: interpret?(recognition), slots: slots)
                 } catch {
                     result = FileResult(file: path, error: error)
                 }

@@ -75,7 +75,7 @@ public struct FileDecoder {
                 guard !r.rejected, !r.text.isEmpty else { return }
                 texts.append(r.text)
                 confidence = min(confidence, r.confidence)
-                words += r.words.filter { !$0.word.isEmpty }.map { .init(word: $0.word, start: $0.start + speechStart, end: $0.end + speechStart) }
+                words += r.words.filter { !$0.word.isEmpty }.map { .init(word: $0.word, start: $0.start + speechStart, end: $0.end + speechStart, scorePerFrame: $0.scorePerFrame) }
             default: break
             }
         }

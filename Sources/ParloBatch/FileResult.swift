@@ -18,6 +18,10 @@ public struct FileResult: Codable, Sendable, Equatable {
     public var confidence: Double?
     /// What the rejection check measured, when rejection is on.
     public var evidence: RejectionEvidence?
+    /// How sure the result is of each slot value (`SlotConfidence`), with a catalog.
+    public var slotConfidence: [String: Double]?
+    /// The acoustic score per frame of the words that said each slot value, where found.
+    public var slotEvidence: [String: Double]?
     /// The expected transcript, when the batch has expectations for this file.
     public var expected: String?
     /// What the file should come out as, beyond its transcript (command, language, condition):
@@ -45,13 +49,16 @@ public struct FileResult: Codable, Sendable, Equatable {
         case expectedCommand = "expected_command", expectedSlots = "expected_slots"
         case expectedLanguage = "expected_language", expectedRejected = "expected_rejected"
         case textCorrect = "text_correct"
+        case slotConfidence = "slot_confidence", slotEvidence = "slot_evidence"
     }
 
-    public init(file: String, recognition: Recognition, decodeSeconds: Double, match: MatchResult? = nil) {
+    public init(file: String, recognition: Recognition, decodeSeconds: Double, match: MatchResult? = nil,
+                slots: SlotConfidence? = nil) {
         self.match = match
         self.file = file
         text = recognition.text
-        words = recognition.words
+        // Per-word scores serve the slots' confidence only; a result reads back equal without them.
+        words = recognition.words.map { Recognition.Word(word: $0.word, start: $0.start, end: $0.end) }
         score = recognition.score
         audioSeconds = recognition.audioSeconds
         rejected = recognition.rejected
@@ -61,6 +68,11 @@ public struct FileResult: Codable, Sendable, Equatable {
         if let match {
             rejected = command == nil
             confidence = min(recognition.confidence, match.confidence)
+            if let slots, let confidence, command != nil, !match.slots.isEmpty {
+                let values = slots.values(of: match, words: recognition.words, resultConfidence: confidence)
+                slotConfidence = values.mapValues(\.confidence)
+                slotEvidence = values.compactMapValues(\.wordScorePerFrame)
+            }
         }
     }
 
@@ -116,6 +128,8 @@ extension FileResult {
             try c.encode(command, forKey: .command)
             try c.encode(accepted ? m.slots : [:], forKey: .slots)
             try c.encode(accepted ? m.language : nil, forKey: .language)
+            try c.encodeIfPresent(slotConfidence, forKey: .slotConfidence)
+            if let e = slotEvidence, !e.isEmpty { try c.encode(e, forKey: .slotEvidence) }
         }
     }
 
@@ -141,6 +155,8 @@ extension FileResult {
         condition = try c.decodeIfPresent(String.self, forKey: .condition)
         expectedRejected = try c.decodeIfPresent(Bool.self, forKey: .expectedRejected)
         error = try c.decodeIfPresent(String.self, forKey: .error)
+        slotConfidence = try c.decodeIfPresent([String: Double].self, forKey: .slotConfidence)
+        slotEvidence = try c.decodeIfPresent([String: Double].self, forKey: .slotEvidence)
         if c.contains(.command) {
             let command = try c.decodeIfPresent(String.self, forKey: .command)
             match = MatchResult(text: text ?? "", command: command,

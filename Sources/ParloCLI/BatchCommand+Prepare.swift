@@ -40,7 +40,9 @@ extension BatchCommand {
             try CatalogRecognizer(compiled: compiled, model: model, options: options, rejection: rejection, noiseFloor: floor)
         }
         _ = try make()
-        return Prepared(runner: BatchRunner(jobs: workers, decoder: decoder, interpreter: { matcher.match($0) }, recognizer: make),
+        let slots = SlotConfidence(catalog: compiled.catalog, model: .batch)
+        return Prepared(runner: BatchRunner(jobs: workers, decoder: decoder, interpreter: { matcher.match($0) }, slots: slots,
+                                            recognizer: make),
                         interpret: { matcher.match($0) },
                         grammar: "catalog " + Self.fingerprint(compiled.grammar.text + compiled.dictionaryText), rejection: rejection)
     }

@@ -5,9 +5,14 @@ public struct Recognition: Sendable, Equatable, Codable {
         public var word: String
         public var start: Double
         public var end: Double
-        public init(word: String, start: Double, end: Double) {
-            self.word = word; self.start = start; self.end = end
+        /// Mean acoustic score per 10 ms frame of the word (as `RejectionEvidence` measures the
+        /// whole path), when the decoder reported it: how well these sounds fit this word, for a
+        /// slot value's confidence. Not written out with the word.
+        public var scorePerFrame: Double?
+        public init(word: String, start: Double, end: Double, scorePerFrame: Double? = nil) {
+            self.word = word; self.start = start; self.end = end; self.scorePerFrame = scorePerFrame
         }
+        enum CodingKeys: String, CodingKey { case word, start, end }
     }
 
     /// The best hypothesis, words separated by single spaces ("" when nothing was heard).

@@ -207,7 +207,8 @@ public final class Recognizer {
         let path = bestPath()
         // FSG null transitions come back as "(NULL)", base form "": not words a caller can use.
         let words = path.filter { $0.isWord && !$0.word.isEmpty }.map {
-            Recognition.Word(word: $0.word, start: Double($0.startFrame) / 100, end: Double($0.endFrame + 1) / 100)
+            Recognition.Word(word: $0.word, start: Double($0.startFrame) / 100, end: Double($0.endFrame + 1) / 100,
+                             scorePerFrame: Double($0.acousticScore) / Double($0.frames))
         }
         let all = Self.words(ofHypothesis: hyp)
         let spoken = all.filter { !GarbageGraph.isGarbage($0) }

@@ -101,6 +101,11 @@ final class BatchCatalogTests: XCTestCase {
         XCTAssertEqual((objects[1]["slots"] as? [String: Any])?["minutes"] as? Int, 25, "numbers are integers")
         let confidence = try XCTUnwrap(objects[1]["confidence"] as? Double)
         XCTAssertTrue((0.5...1).contains(confidence), "\(confidence)")
+        // Each slot value has its own confidence, from the words that said it ("twenty five").
+        let slotConfidence = try XCTUnwrap((objects[1]["slot_confidence"] as? [String: Any])?["minutes"] as? Double)
+        XCTAssertTrue((0.5...1).contains(slotConfidence), "\(slotConfidence)")
+        XCTAssertNotNil((objects[1]["slot_evidence"] as? [String: Any])?["minutes"] as? Double)
+        XCTAssertNil(objects[2]["slot_confidence"], "a rejected result has no slot values")
         XCTAssertTrue(objects[2].keys.contains("command"), "the key is present…")
         XCTAssertTrue(objects[2]["command"] is NSNull, "…and null for speech that is no command")
         XCTAssertEqual(objects[2]["rejected"] as? Bool, true)

@@ -1,0 +1,62 @@
+import Foundation
+import ParloBatch
+import ParloCatalog
+import ParloCommands
+import ParloCore
+import ParloRecognizer
+import XCTest
+
+/// A slot value's confidence follows the words that said it: found by the catalog's phrases in
+/// the result's language, scored by their acoustic fit, and the result's own confidence where
+/// the words are not there.
+final class SlotConfidenceTests: XCTestCase {
+    static let catalog = try! CatalogLoader.load(folder: URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("grammars").path)
+
+    func words(_ text: String, scores: [Double]) -> [Recognition.Word] {
+        text.split(separator: " ").enumerated().map { i, w in
+            Recognition.Word(word: String(w), start: Double(i) * 0.3, end: Double(i + 1) * 0.3, scorePerFrame: scores[i])
+        }
+    }
+
+    func testTheValuesWordsAreFoundAndTheirFitMovesItsConfidence() {
+        let slots = SlotConfidence(catalog: Self.catalog, model: .batch)
+        let timer = MatchResult(text: "", command: "set_timer", slots: ["minutes": .number(25)], language: .en,
+                                confidence: 1, rejected: false)
+        // "twenty five" is the value: both words, and only them, are measured.
+        let sure = slots.values(of: timer, words: words("start a twenty five minute timer", scores: [-90, -90, -30, -40, -90, -90]),
+                                resultConfidence: 0.8)
+        XCTAssertEqual(sure["minutes"]?.wordScorePerFrame ?? 0, -35, accuracy: 1e-9)
+        let doubtful = slots.values(of: timer, words: words("start a twenty five minute timer", scores: [-30, -30, -80, -90, -30, -30]),
+                                    resultConfidence: 0.8)
+        XCTAssertEqual(doubtful["minutes"]?.wordScorePerFrame ?? 0, -85, accuracy: 1e-9)
+        XCTAssertGreaterThan(sure["minutes"]!.confidence, 0.8)
+        XCTAssertLessThan(doubtful["minutes"]!.confidence, 0.5)
+
+        // Italian: the value's Italian words; a list slot as well as a number.
+        let dieci = MatchResult(text: "", command: "set_timer", slots: ["minutes": .number(10)], language: .it,
+                                confidence: 1, rejected: false)
+        let it = slots.values(of: dieci, words: words("avvia un timer di dieci minuti", scores: [-30, -30, -30, -30, -70, -30]),
+                              resultConfidence: 0.8)
+        XCTAssertEqual(it["minutes"]?.wordScorePerFrame ?? 0, -70, accuracy: 1e-9)
+        let math = MatchResult(text: "", command: "open_subject", slots: ["subject": .text("math")], language: .it,
+                               confidence: 1, rejected: false)
+        let subject = slots.values(of: math, words: words("apri matematica", scores: [-30, -66]), resultConfidence: 0.9)
+        XCTAssertEqual(subject["subject"]?.wordScorePerFrame ?? 0, -66, accuracy: 1e-9)
+    }
+
+    func testAValueWhoseWordsAreNotThereGetsTheResultsConfidence() {
+        let slots = SlotConfidence(catalog: Self.catalog, model: .batch)
+        let timer = MatchResult(text: "", command: "set_timer", slots: ["minutes": .number(25)], language: .en,
+                                confidence: 1, rejected: false)
+        let missing = slots.values(of: timer, words: words("start a timer", scores: [-30, -30, -30]), resultConfidence: 0.63)
+        XCTAssertNil(missing["minutes"]?.wordScorePerFrame)
+        XCTAssertEqual(missing["minutes"]?.confidence ?? 0, 0.63, accuracy: 1e-12)
+        // `.resultOnly` is the result's confidence whatever the words.
+        let plain = SlotConfidence(catalog: Self.catalog, model: .resultOnly)
+            .values(of: timer, words: words("start a twenty five minute timer", scores: [-30, -30, -99, -99, -30, -30]),
+                    resultConfidence: 0.7)
+        XCTAssertEqual(plain["minutes"]?.confidence ?? 0, 0.7, accuracy: 1e-9)
+    }
+}
