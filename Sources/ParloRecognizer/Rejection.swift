@@ -157,7 +157,14 @@ public struct Rejection: Sendable, Equatable {
     /// The floors live listening used before noise suppression, speech verdicts and the
     /// calibrated confidence (`.live`): `.default`'s checks with a wider search and floors swept
     /// on streamed audio, no loop. For listeners without those stages (`StudyListener` with
-    /// `room: false`): `.live`'s confidence is fitted on denoised, VAD-segmented audio.
-    public static let streamingFloors = Rejection(minimumScorePerFrame: -48, minimumShortScorePerFrame: -56,
-                                                  minimumWordScorePerFrame: -100, maximumUncoveredSpeech: 0.4, beam: 1e-60)
+    /// `room: false`): `.live`'s confidence is fitted on denoised, VAD-segmented audio, so the
+    /// floors decide here; the confidence reported is `ConfidenceModel.live`'s probability on
+    /// this decoder's evidence, an estimate (the floors' margin gave most accepted utterances
+    /// the same 0.88), the one `parlo study` asks back on.
+    public static let streamingFloors: Rejection = {
+        var r = Rejection(minimumScorePerFrame: -48, minimumShortScorePerFrame: -56,
+                          minimumWordScorePerFrame: -100, maximumUncoveredSpeech: 0.4, beam: 1e-60)
+        r.calibration = .live
+        return r
+    }()
 }

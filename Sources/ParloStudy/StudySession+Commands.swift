@@ -10,12 +10,15 @@ extension StudySession {
     func perform(_ command: any StudyCommand, _ m: MatchResult) async throws {
         if question != nil { await dropQuestion("another command") }
         if shouldAskBack(m) { return await askBack(command, m) }
-        try await run(command, m)
+        try await run(command, m, heard: source == "text" ? nil : confidence)
     }
 
-    /// Reports `command` and runs it.
-    func run(_ command: any StudyCommand, _ m: MatchResult) async throws {
-        emit(.command(m, source: source, speaking: isSpeaking))
+    /// Reports `command` and runs it. A spoken command is reported as sure as its recognition
+    /// (`heard`), not only as its text matched (1 for any sentence of the catalog).
+    func run(_ command: any StudyCommand, _ m: MatchResult, heard: Double? = nil) async throws {
+        var reported = m
+        if let heard { reported.confidence = min(m.confidence, heard) }
+        emit(.command(reported, source: source, speaking: isSpeaking))
         try await command.run(on: self, replyingIn: m.speechLanguage)
     }
 
