@@ -20,6 +20,11 @@ final class StudyStreamClockTests: XCTestCase {
         let clock = ManualStudyClock()
         let sink = try WAVFileSink(path: StudyFixtures.directory + "/timer-replies.wav")
         let (session, rec, _) = try await StudyFixtures.session(sink: sink, clock: clock)
+        // This test is about the stream's clock; asking back is StudyAskBackTests'. The same
+        // recording's confidence came out 0.835 alone and 0.669 after the rest of the suite in
+        // one process (asked back, no timer): some decoding state depends on what ran before,
+        // see docs/listening.md, "Asking back".
+        await session.setAskBackThreshold(0)
         var listen = ListenPipeline.Options()
         listen.endpointer.hangover = 0.3
         listen.emitLevels = false
@@ -33,7 +38,7 @@ final class StudyStreamClockTests: XCTestCase {
         sink.close()
 
         XCTAssertEqual(rec.of("command").map { $0.string("command") }, ["set_timer"],
-                       "every event, for an intermittent miss seen twice in full runs: \(rec.events.map { "\($0)" })")
+                       "every event: \(rec.events.map { "\($0)" })")
         let ended = rec.of("timer_ended")
         XCTAssertEqual(ended.count, 1)
         XCTAssertEqual(ended.first?["minutes"], .int(1))
