@@ -10,9 +10,8 @@ import ParloRecognizer
 /// "venti minuti") usually rests on one or two words whose sounds fit poorly. So each slot value
 /// is looked up among the recognised words (the catalog's phrases for that value, in the result's
 /// language) and its confidence is a logistic regression on the result's confidence (as a
-/// log-odds) and those words' acoustic score per frame, fitted by `scripts/fit-confidence
-/// --slots` on the development set. A value whose words cannot be found gets the result's
-/// confidence.
+/// log-odds) and those words' acoustic score per frame, fitted by `scripts/fit-slot-confidence`
+/// on the development set. A value whose words cannot be found gets the result's confidence.
 public struct SlotConfidence: Sendable {
     /// The fitted weights: `σ(bias + result × logit(p_result) + words × score/10)`.
     public struct Model: Sendable, Equatable {
