@@ -24,7 +24,7 @@ public struct ESpeakError: ParloError {
 /// eSpeak NG keeps its voice, parameters and synthesis callback in globals, so every call into it
 /// — phonemizing for the grammar compiler, synthesis for speech output — goes through `run`,
 /// which executes on one serial queue. Nothing else in Parlo may call `espeak_*` directly.
-// @unchecked Sendable: `initialised` and `currentVoice` (and eSpeak's own globals) are touched only inside `queue.sync`, a serial queue.
+// @unchecked Sendable: `initialised`, `currentVoice`, `terminated` (and eSpeak's own globals) are touched only inside `queue.sync`, a serial queue.
 public final class ESpeakEngine: @unchecked Sendable {
     /// The process's engine, initialised on first use in synchronous (callback) mode.
     public static let shared = ESpeakEngine()
@@ -33,6 +33,8 @@ public final class ESpeakEngine: @unchecked Sendable {
     private var initialised: Result<Int, ESpeakError>?
     /// The voice eSpeak has now; only touched on `queue`.
     private var currentVoice: String?
+    /// Whether `espeak_Terminate` has run in this process (it must not run twice, see `release`).
+    private var terminated = false
 
     private init() {}
 
@@ -60,10 +62,16 @@ public final class ESpeakEngine: @unchecked Sendable {
     ///
     /// For processes that used eSpeak only to phonemize at start-up: `parlo listen` compiles the
     /// catalog's Italian words with it, then listens for hours without speaking.
+    ///
+    /// Only the first release in a process frees anything. eSpeak NG 1.51's `espeak_Terminate`
+    /// hangs for ever the second time it is called in a process (it waits on its event thread's
+    /// condition, which the re-initialised thread never signals; seen in a 15-line C program
+    /// too), so once the engine has been initialised again it is kept until exit.
     public func release() {
         queue.sync {
-            guard case .success? = initialised else { return }
+            guard case .success? = initialised, !terminated else { return }
             espeak_Terminate()
+            terminated = true
             initialised = nil
             currentVoice = nil
         }
