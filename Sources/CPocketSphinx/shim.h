@@ -74,4 +74,33 @@ static inline int parlo_ps_cmn_adapt(ps_decoder_t *ps, float prior_frames) {
     cmn_live_set(c, v);
     return fresh;
 }
+/* Runs the decoder's front end over `samples` as one utterance and hands its frames to the live
+ * cepstral mean in blocks of `block` frames, then ends the utterance's update, as a decoding pass
+ * over the same samples does (PocketSphinx converts frames block by block; the running sums are
+ * scaled back after a block that takes them past 800 frames), but without searching. Leaves the
+ * feature module on the live mean, as any streamed pass does. Returns the frames, -1 on failure. */
+static inline int parlo_ps_cmn_measure(ps_decoder_t *ps, const int16 *samples, size_t n, int block) {
+    fe_t *fe = ps_get_fe(ps);
+    feat_t *f = ps_get_feat(ps);
+    if (!fe || !f || !f->cmn_struct || block <= 0) return -1;
+    mfcc_t **buf = (mfcc_t **)ckd_calloc_2d(block, fe_get_output_size(fe), sizeof(mfcc_t));
+    int total = 0;
+    if (fe_start_utt(fe) < 0) { ckd_free_2d(buf); return -1; }
+    while (n > 0) {
+        int32 frames = block;
+        size_t before = n;
+        if (fe_process_frames(fe, &samples, &n, buf, &frames, NULL) < 0) { ckd_free_2d(buf); return -1; }
+        if (frames > 0) cmn_live(f->cmn_struct, buf, 0, frames);
+        total += frames;
+        if (frames == 0 && n == before) break;   /* the rest is shorter than a frame: fe_end_utt takes it */
+    }
+    int32 last = 0;
+    fe_end_utt(fe, buf[0], &last);
+    if (last > 0) cmn_live(f->cmn_struct, buf, 0, last);
+    total += last;
+    cmn_live_update(f->cmn_struct);
+    f->cmn = CMN_LIVE;
+    ckd_free_2d(buf);
+    return total;
+}
 #endif

@@ -160,6 +160,19 @@ public final class Recognizer {
         samplesInUtterance += samples.count
     }
 
+    /// Runs the front end over `samples` as one utterance and gathers their cepstral sums, without
+    /// searching: the measuring pass of `decode(_:cepstralPriorSeconds:)`. Frame by frame, so
+    /// PocketSphinx's running sums are scaled back as soon as they pass 800 frames.
+    func measureCepstralMean(_ samples: [Int16]) throws {
+        if inUtterance { ps_end_utt(decoder); inUtterance = false }
+        floor.reset()
+        pristine = false
+        let frames = try samples.withUnsafeBufferPointer { buffer in
+            try floor.apply(buffer) { heard in parlo_ps_cmn_measure(decoder, heard.baseAddress, heard.count, 1) }
+        }
+        guard frames >= 0 else { throw RecognizerError(.decoderFailed, "cannot measure the cepstral mean") }
+    }
+
     public func process(_ samples: [Int16]) throws {
         try samples.withUnsafeBufferPointer { try process($0) }
     }
@@ -177,16 +190,9 @@ public final class Recognizer {
     /// Ends the utterance and returns what was recognised.
     public func end() throws -> Recognition {
         guard inUtterance else { return Recognition(text: "", words: [], score: 0, audioSeconds: 0) }
-        try endWithoutResult()
-        return result()
-    }
-
-    /// Ends the utterance without reading a result back (a pass whose hypothesis is not wanted,
-    /// see `decode(_:cepstralPriorSeconds:)`): no best path, no rejection evidence.
-    func endWithoutResult() throws {
-        guard inUtterance else { return }
         inUtterance = false
         guard ps_end_utt(decoder) >= 0 else { throw RecognizerError(.decoderFailed, "cannot end the utterance") }
+        return result()
     }
 
     /// Decodes `samples` as one utterance.
