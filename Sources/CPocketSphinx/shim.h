@@ -75,10 +75,10 @@ static inline int parlo_ps_cmn_adapt(ps_decoder_t *ps, float prior_frames) {
     return fresh;
 }
 /* Runs the decoder's front end over `samples` as one utterance and hands its frames to the live
- * cepstral mean in blocks of `block` frames, then ends the utterance's update, as a decoding pass
- * over the same samples does (PocketSphinx converts frames block by block; the running sums are
- * scaled back after a block that takes them past 800 frames), but without searching. Leaves the
- * feature module on the live mean, as any streamed pass does. Returns the frames, -1 on failure. */
+ * cepstral mean, `block` frames at a time (the running sums are scaled back after a block that
+ * takes them past 800 frames), then updates the mean as the end of an utterance does: what a
+ * streaming decoding pass leaves in the sums, without the search. Leaves the feature module on
+ * the live mean, as any streamed pass does. Returns the frames, -1 on failure. */
 static inline int parlo_ps_cmn_measure(ps_decoder_t *ps, const int16 *samples, size_t n, int block) {
     fe_t *fe = ps_get_fe(ps);
     feat_t *f = ps_get_feat(ps);
@@ -102,5 +102,11 @@ static inline int parlo_ps_cmn_measure(ps_decoder_t *ps, const int16 *samples, s
     f->cmn = CMN_LIVE;
     ckd_free_2d(buf);
     return total;
+}
+/* Puts the live cepstral mean back as a new decoder has it: `mean`, and empty running sums. */
+static inline void parlo_ps_cmn_restart(ps_decoder_t *ps, const float *mean) {
+    cmn_t *c = ps_get_feat(ps)->cmn_struct;
+    for (int i = 0; i < c->veclen; i++) { c->cmn_mean[i] = (mfcc_t)mean[i]; c->sum[i] = 0; }
+    c->nframe = 0;
 }
 #endif

@@ -8,20 +8,19 @@ import CPocketSphinx
 /// that chose the blend below, are in docs/recognizer-measurements.md.
 ///
 /// The mean PocketSphinx uses depends on what the decoder heard before; here it is computed
-/// instead: on a pristine decoder, the front end alone runs over the utterance and fills the
-/// live mean's sums with its frames (exactly what a streaming decoding pass leaves there, up to
-/// where PocketSphinx scales long sums back, at half the cost: no search), and the decode uses a blend of the model's mean and the utterance's, the model's counting as `cepstralPriorSeconds` of speech:
-/// `(prior × model + frames × utterance) / (prior + frames)`. The model's share keeps short
+/// instead: on a restarted decoder, the front end alone runs over the utterance and fills the
+/// live mean's sums with its frames (what a streaming decoding pass leaves there, at half the
+/// cost: no search), and the decode uses a blend of the model's mean and the utterance's, the
+/// model's counting as `cepstralPriorSeconds` of speech: `(prior × model + frames × utterance) / (prior + frames)`. The model's share keeps short
 /// utterances (mostly speech, little silence) from being normalised by their speech alone,
 /// which is what plain batch CMN does and is worse (session 1: 79 % against 94 % on English
 /// commands).
 extension Recognizer {
     /// Decodes `samples` as one utterance, normalised by a cepstral mean between the model's
     /// and the utterance's own (`cepstralPriorSeconds`: how much speech the model's mean
-    /// counts as). Starts from a pristine decoder, so the result depends on nothing heard before.
+    /// counts as). Restarts the decoder exactly first, so the result depends on nothing heard before.
     public func decode(_ samples: [Int16], cepstralPriorSeconds prior: Double) throws -> Recognition {
-        try startStream(fresh: true)
-        try measureCepstralMean(samples)     // the front end only: no search
+        try restartAndMeasureCepstralMean(samples)     // the front end only: no search
         var sums = [Float](repeating: 0, count: initialMean.count)
         let frames = sums.isEmpty ? 0 : Double(sums.withUnsafeMutableBufferPointer { parlo_ps_cmn_sums(decoder, $0.baseAddress) })
         if frames > 0 {

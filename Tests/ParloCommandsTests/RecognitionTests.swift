@@ -125,7 +125,10 @@ final class RecognitionTests: XCTestCase {
         func decode(_ name: String, with r: CatalogRecognizer) throws -> Recognition {
             try r.decode(AudioFileReader(path: commands.appendingPathComponent(name + ".flac").path).readAll())
         }
-        for name in ["it-pause-01-snr15", "en-next-01-snr15"] {
+        // en-faster-00-snr05 scored -29.7 per frame alone and -31.2 after en-faster-00-clean
+        // while a reused decoder kept the state of the old searching pass (session 10).
+        let expected = ["it-pause-01-snr15": "pause", "en-next-01-snr15": "next", "en-faster-00-snr05": "faster"]
+        for (name, command) in expected.sorted(by: { $0.key < $1.key }) {
             let fresh = try decode(name, with: recognizer())
             let reset = try recognizer()
             try reset.primary.startStream()
@@ -133,13 +136,14 @@ final class RecognitionTests: XCTestCase {
             let used = try recognizer()
             _ = try decode("en-next-01-clean", with: used)
             _ = try decode("it-help-00-clean", with: used)
+            _ = try decode("en-faster-00-clean", with: used)
             let afterOthers = try decode(name, with: used)
             for other in [afterReset, afterOthers] {
                 XCTAssertEqual(other.text, fresh.text, name)
                 XCTAssertEqual(other.score, fresh.score, name)
                 XCTAssertEqual(other.evidence, fresh.evidence, name)
             }
-            XCTAssertEqual(studyMatcher.match(fresh.text).command, name.hasPrefix("it-pause") ? "pause" : "next", fresh.text)
+            XCTAssertEqual(studyMatcher.match(fresh.text).command, command, fresh.text)
         }
     }
 
