@@ -25,6 +25,14 @@ demo: build
 	@scripts/check-setup base
 	$(RELEASE_BIN) batch --grammar grammars --expect audio-fixtures/commands/manifest.jsonl audio-fixtures/commands
 	@echo
+ifneq ($(DEMO_EVAL),0)
+	@echo "Per file on the development set and the held-out test set, side by side (docs/evaluation.md; DEMO_EVAL=0 skips):"
+	@scripts/setup eval
+	@scripts/check-setup eval
+	@[ -f audio-fixtures/eval/dev/manifest.jsonl ] && [ -f audio-fixtures/eval/test/manifest.jsonl ] || scripts/make-eval-sets
+	EVAL_LIVE=0 PARLO=$(RELEASE_BIN) scripts/eval both
+	@echo
+endif
 	@echo "Study session from audio-fixtures/session/demo-session.wav (commands: demo-session.txt):"
 	$(RELEASE_BIN) study --input audio-fixtures/session/demo-session.wav --fast --out demo-study-replies.wav \
 	    --grammar grammars Sources/ParloStudy/Resources/sample
