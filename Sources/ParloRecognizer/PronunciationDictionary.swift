@@ -48,6 +48,8 @@ public struct PronunciationDictionary: Sendable, Equatable {
     /// One pass over the bytes, hashing each line's word and comparing only on a hash hit, so
     /// finding a grammar's few dozen words among 134k costs milliseconds and no allocation per line.
     public static func lookup(_ words: Set<String>, inFile path: String) throws -> PronunciationDictionary {
+        // A compiled catalog brings every pronunciation along: then there is nothing to scan for.
+        guard !words.isEmpty else { return PronunciationDictionary() }
         let wanted = Dictionary(words.map { w -> (UInt64, [UInt8]) in
             let b = Array(w.lowercased().utf8)
             return (StableHash.of(bytes: b, foldingASCIICase: true), b)
