@@ -168,7 +168,13 @@ extension CommandMatcher {
         }
         return best.map { key, b in
             var slots: [String: SlotValue] = [:]
-            for c in sets.sets[Int(key.set)] { slots[graph.captures[Int(c)].slot] = graph.captures[Int(c)].value }
+            for c in sets.sets[Int(key.set)] {
+                let capture = graph.captures[Int(c)]
+                // hassil's `{list:@name}` / `{@list}` is a capture for the response, not an
+                // entity: it must be said, but hassil reports no slot for it.
+                guard !capture.slot.hasPrefix("@") else { continue }
+                slots[capture.slot] = capture.value
+            }
             var words: [String] = []
             var p = b.path
             while p >= 0 { words.append(graph.texts[Int(paths[Int(p)].text)]); p = paths[Int(p)].parent }

@@ -12,6 +12,26 @@ final class HassilAgreementTests: XCTestCase {
     func testEnglishAgreesWithHassil() throws { try agreement("en") }
     func testItalianAgreesWithHassil() throws { try agreement("it") }
 
+    /// hassil's `test_captures` (found by scripts/hassil-suite): `{list:@name}` and `{@list}`
+    /// must be said but are captures for the response, not entities, so no slot reports them.
+    func testCapturesAreNoSlots() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parlo-captures-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let intents = """
+        {"language": "en", "intents": {"TestIntent": {"data": [{"sentences": [
+          "open windows {preposition:@preposition} the {area}", "close windows {@preposition} the {area}"]}]}},
+         "lists": {"preposition": {"values": ["in", "on"]}, "area": {"values": ["kitchen", "deck"]}}}
+        """
+        try intents.write(to: folder.appendingPathComponent("en.json"), atomically: true, encoding: .utf8)
+        let matcher = try CommandMatcher(catalog: CatalogLoader.load(folder: folder.appendingPathComponent("en.json").path))
+        for (text, area) in [("open windows in the kitchen", "kitchen"), ("close windows on the deck", "deck")] {
+            let r = matcher.match(text)
+            XCTAssertEqual(r.command, "TestIntent", text)
+            XCTAssertEqual(r.slots, ["area": .text(area)], text)
+        }
+    }
+
     func agreement(_ language: String, file: StaticString = #filePath, line: UInt = #line) throws {
         let catalog = try CatalogLoader.load(folder: Repository.fixtures("hassil/intents-\(language).json"),
                                              fixtures: Repository.fixtures("hassil/fixtures-\(language).yaml"))
