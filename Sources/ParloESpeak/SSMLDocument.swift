@@ -47,7 +47,9 @@ public struct SSMLDocument: Sendable {
             let column = parser.lineNumber == 1 ? max(1, parser.columnNumber - 12) : parser.columnNumber
             throw ESpeakError(.badSSML, "SSML is malformed at line \(parser.lineNumber), column \(column): \(Self.explain(code))")
         }
-        text = builder.hasSpeak ? builder.out : "<speak>\(builder.out)</speak>"
+        // An empty wrapper is written as the builder writes any empty element, so that the clean
+        // document rebuilds to itself ("" once became "<speak></speak>", then "<speak/>").
+        text = builder.hasSpeak ? builder.out : builder.out.isEmpty ? "<speak/>" : "<speak>\(builder.out)</speak>"
         removed = builder.removed
     }
 
