@@ -144,6 +144,18 @@ final class SpeechHardeningTests: ScratchFolderTestCase {
         }
     }
 
+    /// FoundationXML dereferences null on a processing instruction without data: `<?x?>` in
+    /// `--ssml` killed `parlo say` with SIGSEGV (found by the ssml fuzz target, session 11).
+    func testSSMLProcessingInstructionsAreLeftOutNotACrash() throws {
+        let out = try ParloProcess.run(["say", "--ssml", "--out", path("pi.wav"), "<speak>one <?x?> two <?y data?> three</speak>"],
+                                       timeout: 60, directory: dir).0
+        XCTAssertEqual(out.status, 0, out.stderr)
+        let warnings = ParloProcess.errorLines(out)
+        XCTAssertEqual(warnings.count, 1, out.stderr)
+        XCTAssertTrue(warnings.first?.contains("<?…?>") ?? false, out.stderr)
+        XCTAssertGreaterThan(try seconds(path("pi.wav")), 0.5, "the text around the instructions is still spoken")
+    }
+
     func testEmptyTextToSayIsAnError() throws {
         for (argument, stdin) in [("", nil), ("   ", nil), ("-", "\n \n")] as [(String, String?)] {
             let out = try ParloProcess.run(["say", "--out", path("e.wav"), argument], stdin: stdin)
