@@ -57,7 +57,10 @@ public struct SSMLDocument: Sendable {
         }
         // An empty wrapper is written as the builder writes any empty element, so that the clean
         // document rebuilds to itself ("" once became "<speak></speak>", then "<speak/>").
-        text = builder.hasSpeak ? builder.out : builder.out.isEmpty ? "<speak/>" : "<speak>\(builder.out)</speak>"
+        // Trimmed as the input is: a control character before `<speak>` is written as a space,
+        // which the next parse would trim ("\u{7F}<speak>…" once rebuilt to " <speak>…").
+        let out = builder.out.trimmingCharacters(in: .whitespacesAndNewlines)
+        text = builder.hasSpeak ? out : out.isEmpty ? "<speak/>" : "<speak>\(out)</speak>"
         removed = (instructions ? ["?…?"] : []) + builder.removed
     }
 
