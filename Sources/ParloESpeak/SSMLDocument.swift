@@ -38,11 +38,10 @@ public struct SSMLDocument: Sendable {
         // FoundationXML on Linux reads a processing instruction without data (`<?x?>`) through a
         // null pointer and the process dies (found by the ssml fuzz target): none reaches the
         // parser. SSML gives them no meaning; they are reported as left out.
-        var instructions = false
-        while let open = body.range(of: "<?"), let close = body.range(of: "?>", range: open.upperBound..<body.endIndex) {
-            body.removeSubrange(open.lowerBound..<close.upperBound)
-            instructions = true
-        }
+        // Found in bytes, as libxml2 reads them: a String search goes by characters, and "?>"
+        // followed by a combining mark is no "?>" to it.
+        let (withoutInstructions, instructions) = Self.removingProcessingInstructions(body)
+        body = withoutInstructions
         let builder = Builder()
         let parser = XMLParser(data: Data("<parlo-root>\(body)</parlo-root>".utf8))
         parser.shouldResolveExternalEntities = false
@@ -62,6 +61,24 @@ public struct SSMLDocument: Sendable {
         let out = builder.out.trimmingCharacters(in: .whitespacesAndNewlines)
         text = builder.hasSpeak ? out : out.isEmpty ? "<speak/>" : "<speak>\(out)</speak>"
         removed = (instructions ? ["?…?"] : []) + builder.removed
+    }
+
+    /// `text` without its `<?…?>` spans (bytes from "<?" to the next "?>"), and whether it had any.
+    static func removingProcessingInstructions(_ text: String) -> (String, Bool) {
+        let bytes = Array(text.utf8)
+        var kept: [UInt8] = [], i = 0, found = false
+        kept.reserveCapacity(bytes.count)
+        while i < bytes.count {
+            if bytes[i] == UInt8(ascii: "<"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "?"),
+               let close = (i + 2..<max(i + 2, bytes.count - 1)).first(where: { bytes[$0] == UInt8(ascii: "?") && bytes[$0 + 1] == UInt8(ascii: ">") }) {
+                found = true
+                i = close + 2
+                continue
+            }
+            kept.append(bytes[i])
+            i += 1
+        }
+        return found ? (String(decoding: kept, as: UTF8.self), true) : (text, false)
     }
 
     /// libxml2's error numbers (the NSError code) for mistakes people make, in words.
