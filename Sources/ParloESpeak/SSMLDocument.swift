@@ -64,15 +64,23 @@ public struct SSMLDocument: Sendable {
     }
 
     /// `text` without its `<?…?>` spans (bytes from "<?" to the next "?>"), and whether it had any.
+    /// One pass that also takes out the spans a removal joins ("<<?a?>?b?>": the first "<" and
+    /// the second "?b?>" meet), so nothing that reads as one is left.
     static func removingProcessingInstructions(_ text: String) -> (String, Bool) {
         let bytes = Array(text.utf8)
+        let question = UInt8(ascii: "?"), open = UInt8(ascii: "<"), close = UInt8(ascii: ">")
+        // closeAt[i]: the first j >= i where "?>" starts, or nil.
+        var closeAt = [Int?](repeating: nil, count: bytes.count + 1)
+        for j in stride(from: bytes.count - 2, through: 0, by: -1) {
+            closeAt[j] = bytes[j] == question && bytes[j + 1] == close ? j : closeAt[j + 1]
+        }
         var kept: [UInt8] = [], i = 0, found = false
         kept.reserveCapacity(bytes.count)
         while i < bytes.count {
-            if bytes[i] == UInt8(ascii: "<"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "?"),
-               let close = (i + 2..<max(i + 2, bytes.count - 1)).first(where: { bytes[$0] == UInt8(ascii: "?") && bytes[$0 + 1] == UInt8(ascii: ">") }) {
+            if bytes[i] == question, kept.last == open, let end = closeAt[i + 1] {
+                kept.removeLast()
                 found = true
-                i = close + 2
+                i = end + 2
                 continue
             }
             kept.append(bytes[i])
