@@ -101,17 +101,19 @@ public struct SSMLDocument: Sendable {
     }
 
     static func escape(_ s: String, quotes: Bool) -> String {
-        var r = ""
-        for c in ESpeakText.inert(s) {
+        // By scalar, not by Character: "<" followed by a combining mark is one Character that
+        // is not "<", and went out unescaped (found by the ssml fuzz target).
+        var r = String.UnicodeScalarView()
+        for c in ESpeakText.inert(s).unicodeScalars {
             switch c {
-            case "&": r += "&amp;"
-            case "<": r += "&lt;"
-            case ">": r += "&gt;"
-            case "\"" where quotes: r += "&quot;"
+            case "&": r.append(contentsOf: "&amp;".unicodeScalars)
+            case "<": r.append(contentsOf: "&lt;".unicodeScalars)
+            case ">": r.append(contentsOf: "&gt;".unicodeScalars)
+            case "\"" where quotes: r.append(contentsOf: "&quot;".unicodeScalars)
             default: r.append(c)
             }
         }
-        return r
+        return String(r)
     }
 
     /// A value eSpeak may use as a name or setting: letters, digits and `.%+-_:#` and spaces,
