@@ -100,6 +100,18 @@ public enum HassilLoader {
         for w in map["skip_words"]?.sequence ?? [] { if let s = w.string { c.skipWords.append(s) } }
     }
 
+    /// hassil's inline range, `{N..M:slot}` or `{N..M,STEP:slot}`: the list part of the reference.
+    static func inlineRange(_ name: String) -> ListDefinition? {
+        let parts = name.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count <= 2, let dots = parts[0].range(of: ".."),
+              let from = Int(parts[0][..<dots.lowerBound]), let to = Int(parts[0][dots.upperBound...]) else { return nil }
+        let step = parts.count == 2 ? Int(parts[1]) : 1
+        guard let step, step > 0 else { return nil }
+        var out = ListDefinition()
+        out.range = (from, to, step)
+        return out
+    }
+
     static func list(_ node: Node, file: String) throws -> ListDefinition {
         var out = ListDefinition()
         guard let m = node.mapping else { return out }
@@ -201,6 +213,7 @@ public enum HassilLoader {
                     collectLists(t.template, rules: catalog.rules, into: &refs)
                     for ref in refs {
                         let listName = ref.split(separator: ":").first.map(String.init) ?? ref
+                        if lists[listName] == nil, let inline = inlineRange(listName) { lists[listName] = inline }
                         guard let list = lists[listName], !list.values.isEmpty || list.range != nil || list.wildcard else { missing = true; dropped["templates naming a list nobody fills (give --fixtures for name, area, floor)", default: 0] += 1; break }
                         if list.wildcard { missing = true; dropped["templates with wildcard lists", default: 0] += 1; break }
                         if list.multiplier == nil { missing = true; dropped["templates with a range whose multiplier is not a whole number", default: 0] += 1; break }

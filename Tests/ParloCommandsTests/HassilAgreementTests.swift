@@ -15,21 +15,38 @@ final class HassilAgreementTests: XCTestCase {
     /// hassil's `test_captures` (found by scripts/hassil-suite): `{list:@name}` and `{@list}`
     /// must be said but are captures for the response, not entities, so no slot reports them.
     func testCapturesAreNoSlots() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parlo-captures-\(getpid())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let intents = """
+        let matcher = try Self.matcher(intents: """
         {"language": "en", "intents": {"TestIntent": {"data": [{"sentences": [
           "open windows {preposition:@preposition} the {area}", "close windows {@preposition} the {area}"]}]}},
          "lists": {"preposition": {"values": ["in", "on"]}, "area": {"values": ["kitchen", "deck"]}}}
-        """
-        try intents.write(to: folder.appendingPathComponent("en.json"), atomically: true, encoding: .utf8)
-        let matcher = try CommandMatcher(catalog: CatalogLoader.load(folder: folder.appendingPathComponent("en.json").path))
+        """)
         for (text, area) in [("open windows in the kitchen", "kitchen"), ("close windows on the deck", "deck")] {
             let r = matcher.match(text)
             XCTAssertEqual(r.command, "TestIntent", text)
             XCTAssertEqual(r.slots, ["area": .text(area)], text)
         }
+    }
+
+    /// hassil's `test_inline_range_lists` (found by scripts/hassil-suite): `{N..M:slot}` and
+    /// `{N..M,STEP:slot}` are ranges written in the template.
+    func testInlineRangeLists() throws {
+        let matcher = try Self.matcher(intents: """
+        {"language": "en", "intents": {"TestIntent": {"data": [{"sentences": [
+          "set brightness to {0..100:brightness}", "start timer for {10..100,10:seconds} seconds"]}]}}}
+        """)
+        XCTAssertEqual(matcher.match("set brightness to 50").slots, ["brightness": .number(50)])
+        XCTAssertEqual(matcher.match("start timer for 10 seconds").slots, ["seconds": .number(10)])
+        XCTAssertNotEqual(matcher.match("start timer for 11 seconds").slots, ["seconds": .number(11)], "11 is off the step")
+    }
+
+    /// A matcher for one intents file given as JSON text.
+    static func matcher(intents: String) throws -> CommandMatcher {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parlo-intents-\(getpid())-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("en.json")
+        try intents.write(to: file, atomically: true, encoding: .utf8)
+        return try CommandMatcher(catalog: CatalogLoader.load(folder: file.path))
     }
 
     func agreement(_ language: String, file: StaticString = #filePath, line: UInt = #line) throws {
