@@ -11,7 +11,8 @@ import CPocketSphinx
 /// instead: on a restarted decoder, the front end alone runs over the utterance and fills the
 /// live mean's sums with its frames (what a streaming decoding pass leaves there, at half the
 /// cost: no search), and the decode uses a blend of the model's mean and the utterance's, the
-/// model's counting as `cepstralPriorSeconds` of speech: `(prior × model + frames × utterance) / (prior + frames)`. The model's share keeps short
+/// model's counting as `cepstralPriorSeconds` of speech:
+/// `(prior × model + frames × utterance) / (prior + frames)`. The model's share keeps short
 /// utterances (mostly speech, little silence) from being normalised by their speech alone,
 /// which is what plain batch CMN does and is worse (session 1: 79 % against 94 % on English
 /// commands).

@@ -144,8 +144,8 @@ public final class Recognizer {
     /// The restart is exact: the front end's stream (noise estimate, sample counter) restarts and
     /// the live mean gets the model's mean with empty sums, as `ps_init` leaves them; the search
     /// and the acoustic scorer start afresh with each utterance. Checked on every file of
-    /// audio-fixtures/commands and the DEV set (1,390), in order, reversed and in two workers:
-    /// the same results, score for score, as a new decoder per file. (Until session 11 this pass
+    /// audio-fixtures/commands and of the DEV set (1,390 in all), in order, reversed and in two
+    /// workers: the same results, score for score, as a new decoder per file. (Until session 11 this pass
     /// ran the search, and a decoder reused after it was not exact: a new one was built per
     /// file, 20 ms on the study catalog but 2 s on Home Assistant's.) Frame by frame, so
     /// PocketSphinx's running sums are scaled back as soon as they pass 800 frames.
