@@ -269,7 +269,11 @@ public final class ListenPipeline {
         let latency = Int((((t - speechEndedAt) + wall) * 1000).rounded())
         try emit(.recognized(t: t, recognition: recognition, latencyMs: latency))
         switch interpretation {
-        case let match? where !match.rejected && match.command != nil:
+        case var match? where !match.rejected && match.command != nil:
+            // As sure as the weaker of how well it was heard and how well the text matched: an
+            // exact match of a guessed sentence is no surer than the guess (the matcher alone
+            // said 1 for nearly every command).
+            match.confidence = min(match.confidence, recognition.confidence)
             try emit(.command(t: t, match: match, latencyMs: latency))
         case let match?:
             try emit(.rejected(t: t, text: recognition.text, reason: match.reason ?? "no command", latencyMs: latency))

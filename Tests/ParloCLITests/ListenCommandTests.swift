@@ -23,6 +23,14 @@ final class ListenCommandTests: XCTestCase {
         let latencies = try commands.map { Int((try XCTUnwrap($0["latency_s"] as? Double) * 1000).rounded()) }.sorted()
         XCTAssertLessThanOrEqual(latencies[latencies.count / 2], 300, "end of speech → command: median within 300 ms of stream time")
         XCTAssertLessThanOrEqual(latencies.last ?? 0, 600, "\(latencies)")
+        // A command is as sure as its recognition (the calibrated confidence of the `recognized`
+        // event just before it), never the text match's constant 1 alone.
+        for (i, event) in events.enumerated() where event["type"] as? String == "command" {
+            let heard = try XCTUnwrap(events[..<i].last { $0["type"] as? String == "recognized" }?["confidence"] as? Double)
+            let confidence = try XCTUnwrap(event["confidence"] as? Double)
+            XCTAssertLessThanOrEqual(confidence, heard + 0.0005, "\(event)")   // recognized rounds to 3 places
+        }
+        XCTAssertLessThan(commands.compactMap { $0["confidence"] as? Double }.min() ?? 1, 1, "some command less than certain")
         let times = events.compactMap { $0["t"] as? Double }
         XCTAssertEqual(times, times.sorted(), "every event carries t, in stream order")
         XCTAssertEqual(events.filter { $0["type"] as? String == "speech_start" }.count, 7)
