@@ -30,7 +30,7 @@ ifneq ($(DEMO_EVAL),0)
 	@scripts/setup eval
 	@scripts/check-setup eval
 	@[ -f audio-fixtures/eval/dev/manifest.jsonl ] && [ -f audio-fixtures/eval/test/manifest.jsonl ] || scripts/make-eval-sets
-	EVAL_LIVE=0 PARLO=$(RELEASE_BIN) scripts/eval both
+	EVAL_LIVE=0 EVAL_OUT=eval-out/demo PARLO=$(RELEASE_BIN) scripts/eval both   # keeps make eval's results in eval-out/
 	@echo
 endif
 	@echo "Study session from audio-fixtures/session/demo-session.wav (commands: demo-session.txt):"
