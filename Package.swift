@@ -47,6 +47,7 @@ let package = Package(
         cLibrary("CSpeexDSP", pkgConfig: "speexdsp", apt: ["libspeexdsp-dev"]),
         cLibrary("CWebRTCVAD", pkgConfig: "webrtc-audio-processing", apt: ["libwebrtc-audio-processing-dev"]),
         cLibrary("CCmarkGFM", pkgConfig: "libcmark-gfm", apt: ["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]),
+        cLibrary("CLibXML2", pkgConfig: "libxml-2.0", apt: ["libxml2-dev"]),
         cLibrary("CPoppler", pkgConfig: "poppler-glib", apt: ["libpoppler-glib-dev"]),
 
         // Pipeline stages.
@@ -55,7 +56,7 @@ let package = Package(
         .target(name: "ParloText", dependencies: ["ParloCore"]),
         .target(name: "ParloAudio", dependencies: ["ParloCore", "CSndFile", "CSoxr"]),
         .target(name: "ParloRecognizer", dependencies: ["ParloCore", "CPocketSphinx"]),
-        .target(name: "ParloESpeak", dependencies: ["ParloCore", "CEspeakNG"]),
+        .target(name: "ParloESpeak", dependencies: ["ParloCore", "CEspeakNG", "CLibXML2"]),
         .target(name: "ParloEvaluation", dependencies: ["ParloCore"]),
         .target(name: "ParloBatch", dependencies: ["ParloCore", "ParloAudio", "ParloRecognizer", "ParloEvaluation",
                                                   "ParloCapture", "ParloListen", "ParloVoiceActivity",

@@ -1,14 +1,12 @@
+import CLibXML2
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
 /// SSML as Parlo lets eSpeak NG see it: parsed, and rebuilt from the markup Parlo supports.
 ///
 /// eSpeak NG's SSML reaches outside the text: `<audio src>` reads a local file and runs
 /// `sh -c 'sox …'` on its name (a shell injection, and a crash), and voice names are file paths
-/// under espeak-ng-data. So the caller's markup is never passed on: it is parsed (Foundation's
-/// XMLParser, external entities off) and a clean document is written from the elements in
+/// under espeak-ng-data. So the caller's markup is never passed on: it is parsed (libxml2's SAX
+/// parser through `CLibXML2`: no DTD, no entity but XML's own, nothing loaded) and a clean document is written from the elements in
 /// `allowed` with their listed attributes only. Other elements are dropped and their text kept
 /// (the fallback SSML asks for); text is escaped and its control characters made inert. The
 /// rebuilt document parses back to itself, so sanitising twice changes nothing.
@@ -35,24 +33,34 @@ public struct SSMLDocument: Sendable {
     public init(_ markup: String) throws {
         var body = markup.trimmingCharacters(in: .whitespacesAndNewlines)
         if body.hasPrefix("<?xml"), let end = body.range(of: "?>") { body = String(body[end.upperBound...]) }
-        // FoundationXML on Linux reads a processing instruction without data (`<?x?>`) through a
-        // null pointer and the process dies (found by the ssml fuzz target): none reaches the
-        // parser. SSML gives them no meaning; they are reported as left out.
-        // Found in bytes, as libxml2 reads them: a String search goes by characters, and "?>"
-        // followed by a combining mark is no "?>" to it.
-        let (withoutInstructions, instructions) = Self.removingProcessingInstructions(body)
-        body = withoutInstructions
         let builder = Builder()
-        let parser = XMLParser(data: Data("<parlo-root>\(body)</parlo-root>".utf8))
-        parser.shouldResolveExternalEntities = false
-        parser.delegate = builder
-        // libxml2 recovers from some errors (an unclosed tag) and still reports success: any
-        // error the delegate saw counts too.
-        guard parser.parse(), builder.error == nil else {
-            let code = ((builder.error ?? parser.parserError) as NSError?)?.code ?? 0
+        var bytes = Array("<parlo-root>\(body)</parlo-root>".utf8)
+        var events = parlo_xml_events(
+            context: Unmanaged.passUnretained(builder).toOpaque(),
+            start: { context, prefix, name, count, attributes in
+                var pairs: [String: String] = [:]
+                for i in 0..<Int(count) {
+                    guard let a = attributes?.advanced(by: 5 * i), let local = a[0], let start = a[3], let end = a[4] else { continue }
+                    let value = String(decoding: UnsafeRawBufferPointer(start: start, count: end - start), as: UTF8.self)
+                    pairs[SSMLDocument.qualified(a[1], local)] = value
+                }
+                Builder.from(context).start(SSMLDocument.qualified(prefix, name!), attributes: pairs)
+            },
+            end: { context, prefix, name in Builder.from(context).end(SSMLDocument.qualified(prefix, name!)) },
+            text: { context, characters, length in
+                let text = String(decoding: UnsafeRawBufferPointer(start: characters, count: Int(length)), as: UTF8.self)
+                Builder.from(context).text(text)
+            },
+            instruction: { context in Builder.from(context).remove("?…?") },
+            error_code: 0, error_line: 0, error_column: 0)
+        let wellFormed = bytes.withUnsafeMutableBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { parlo_xml_parse($0.baseAddress, Int32($0.count), &events) }
+        }
+        guard wellFormed == 1 else {
+            let line = Int(events.error_line)
             // Columns on line 1 count the wrapper added above.
-            let column = parser.lineNumber == 1 ? max(1, parser.columnNumber - 12) : parser.columnNumber
-            throw ESpeakError(.badSSML, "SSML is malformed at line \(parser.lineNumber), column \(column): \(Self.explain(code))")
+            let column = line == 1 ? max(1, Int(events.error_column) - 12) : Int(events.error_column)
+            throw ESpeakError(.badSSML, "SSML is malformed at line \(line), column \(column): \(Self.explain(Int(events.error_code)))")
         }
         // An empty wrapper is written as the builder writes any empty element, so that the clean
         // document rebuilds to itself ("" once became "<speak></speak>", then "<speak/>").
@@ -60,33 +68,12 @@ public struct SSMLDocument: Sendable {
         // which the next parse would trim ("\u{7F}<speak>…" once rebuilt to " <speak>…").
         let out = builder.out.trimmingCharacters(in: .whitespacesAndNewlines)
         text = builder.hasSpeak ? out : out.isEmpty ? "<speak/>" : "<speak>\(out)</speak>"
-        removed = (instructions ? ["?…?"] : []) + builder.removed
+        removed = builder.removed
     }
 
-    /// `text` without its `<?…?>` spans (bytes from "<?" to the next "?>"), and whether it had any.
-    /// One pass that also takes out the spans a removal joins ("<<?a?>?b?>": the first "<" and
-    /// the second "?b?>" meet), so nothing that reads as one is left.
-    static func removingProcessingInstructions(_ text: String) -> (String, Bool) {
-        let bytes = Array(text.utf8)
-        let question = UInt8(ascii: "?"), open = UInt8(ascii: "<"), close = UInt8(ascii: ">")
-        // closeAt[i]: the first j >= i where "?>" starts, or nil.
-        var closeAt = [Int?](repeating: nil, count: bytes.count + 1)
-        for j in stride(from: bytes.count - 2, through: 0, by: -1) {
-            closeAt[j] = bytes[j] == question && bytes[j + 1] == close ? j : closeAt[j + 1]
-        }
-        var kept: [UInt8] = [], i = 0, found = false
-        kept.reserveCapacity(bytes.count)
-        while i < bytes.count {
-            if bytes[i] == question, kept.last == open, let end = closeAt[i + 1] {
-                kept.removeLast()
-                found = true
-                i = end + 2
-                continue
-            }
-            kept.append(bytes[i])
-            i += 1
-        }
-        return found ? (String(decoding: kept, as: UTF8.self), true) : (text, false)
+    /// A name as written: `xml:lang`, `speak`.
+    static func qualified(_ prefix: UnsafePointer<CChar>?, _ local: UnsafePointer<CChar>) -> String {
+        prefix.map { String(cString: $0) + ":" + String(cString: local) } ?? String(cString: local)
     }
 
     /// libxml2's error numbers (the NSError code) for mistakes people make, in words.
@@ -124,21 +111,23 @@ public struct SSMLDocument: Sendable {
         }
     }
 
-    private final class Builder: NSObject, XMLParserDelegate {
+    /// Writes the clean document from the parser's events.
+    private final class Builder {
         var out = "", removed: [String] = [], hasSpeak = false
-        var error: (any Error)?
         private var depth = 0
         /// Length of `out` right after the last start tag: unchanged at its end means empty.
         private var afterStart = -1
 
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                    attributes: [String: String] = [:]) {
+        static func from(_ context: UnsafeMutableRawPointer?) -> Builder {
+            Unmanaged<Builder>.fromOpaque(context!).takeUnretainedValue()
+        }
+
+        func remove(_ name: String) { if !removed.contains(name) { removed.append(name) } }
+
+        func start(_ name: String, attributes: [String: String]) {
             depth += 1
             guard depth > 1 else { return }                       // the wrapper
-            guard let keep = SSMLDocument.allowed[name] else {
-                if !removed.contains(name) { removed.append(name) }
-                return
-            }
+            guard let keep = SSMLDocument.allowed[name] else { return remove(name) }
             if name == "speak" && depth == 2 { hasSpeak = true }
             out += "<\(name)"
             for key in attributes.keys.sorted() where keep.contains(key) {
@@ -151,7 +140,7 @@ public struct SSMLDocument: Sendable {
             afterStart = out.utf8.count
         }
 
-        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        func end(_ name: String) {
             defer { depth -= 1 }
             guard depth > 1, SSMLDocument.allowed[name] != nil else { return }
             // `<break/>` stays `<break/>`: a clean document keeps its length and positions.
@@ -159,12 +148,6 @@ public struct SSMLDocument: Sendable {
             afterStart = -1
         }
 
-        func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) { error = error ?? parseError }
-
-        func parser(_ parser: XMLParser, foundCharacters string: String) { out += SSMLDocument.escape(string, quotes: false) }
-
-        func parser(_ parser: XMLParser, foundCDATA block: Data) {
-            out += SSMLDocument.escape(String(decoding: block, as: UTF8.self), quotes: false)
-        }
+        func text(_ string: String) { out += SSMLDocument.escape(string, quotes: false) }
     }
 }
