@@ -154,8 +154,8 @@ public final class Recognizer {
         ps_start_stream(decoder)
         if !initialMean.isEmpty { initialMean.withUnsafeBufferPointer { parlo_ps_cmn_restart(decoder, $0.baseAddress) } }
         floor.reset()
-        let frames = try samples.withUnsafeBufferPointer { buffer in
-            try floor.apply(buffer) { heard in parlo_ps_cmn_measure(decoder, heard.baseAddress, heard.count, 1) }
+        let frames = samples.withUnsafeBufferPointer { buffer in
+            floor.apply(buffer) { heard in parlo_ps_cmn_measure(decoder, heard.baseAddress, heard.count, 1) }
         }
         guard frames >= 0 else { throw RecognizerError(.decoderFailed, "cannot measure the cepstral mean") }
     }
