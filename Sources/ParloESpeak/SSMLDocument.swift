@@ -6,8 +6,8 @@ import Foundation
 /// eSpeak NG's SSML reaches outside the text: `<audio src>` reads a local file and runs
 /// `sh -c 'sox …'` on its name (a shell injection, and a crash), and voice names are file paths
 /// under espeak-ng-data. So the caller's markup is never passed on: it is parsed (libxml2's SAX
-/// parser through `CLibXML2`: no DTD, no entity but XML's own, nothing loaded) and a clean document is written from the elements in
-/// `allowed` with their listed attributes only. Other elements are dropped and their text kept
+/// parser through `CLibXML2`: no DTD, no entity but XML's own, nothing loaded) and a clean
+/// document is written from the elements in `allowed` with their listed attributes only. Other elements are dropped and their text kept
 /// (the fallback SSML asks for); text is escaped and its control characters made inert. The
 /// rebuilt document parses back to itself, so sanitising twice changes nothing.
 public struct SSMLDocument: Sendable {
@@ -35,6 +35,9 @@ public struct SSMLDocument: Sendable {
         if body.hasPrefix("<?xml"), let end = body.range(of: "?>") { body = String(body[end.upperBound...]) }
         let builder = Builder()
         var bytes = Array("<parlo-root>\(body)</parlo-root>".utf8)
+        guard bytes.count < Int(Int32.max) else {
+            throw ESpeakError(.badSSML, "the SSML is \(bytes.count) bytes, more than the 2 GB the parser takes")
+        }
         var events = parlo_xml_events(
             context: Unmanaged.passUnretained(builder).toOpaque(),
             start: { context, prefix, name, count, attributes in
@@ -76,7 +79,7 @@ public struct SSMLDocument: Sendable {
         prefix.map { String(cString: $0) + ":" + String(cString: local) } ?? String(cString: local)
     }
 
-    /// libxml2's error numbers (the NSError code) for mistakes people make, in words.
+    /// libxml2's error numbers (`xmlParserErrors`) for mistakes people make, in words.
     static func explain(_ code: Int) -> String {
         switch code {
         case 76, 77: return "a tag is not closed, or closed out of order"
