@@ -105,10 +105,17 @@ public final class Recognizer {
     /// estimate over) and the live cepstral mean put back where the model started it, counting
     /// as 500 frames of speech. Files are decoded with `decode(_:cepstralPriorSeconds:)`,
     /// which restarts the decoder exactly instead.
-    public func startStream() throws {
+    public func startStream() throws { restartStream(emptySums: false) }
+
+    /// Ends any utterance, restarts the front end's stream and puts the model's mean back: with
+    /// 500 frames of it in the running sums (`startStream`), or none, as `ps_init` leaves them.
+    private func restartStream(emptySums: Bool) {
         if inUtterance { ps_end_utt(decoder); inUtterance = false }
         ps_start_stream(decoder)
-        if !initialMean.isEmpty { initialMean.withUnsafeBufferPointer { parlo_ps_cmn_set(decoder, $0.baseAddress) } }
+        guard !initialMean.isEmpty else { return }
+        initialMean.withUnsafeBufferPointer {
+            emptySums ? parlo_ps_cmn_restart(decoder, $0.baseAddress) : parlo_ps_cmn_set(decoder, $0.baseAddress)
+        }
     }
 
     // MARK: Streaming
@@ -150,9 +157,7 @@ public final class Recognizer {
     /// file, 20 ms on the study catalog but 2 s on Home Assistant's.) Frame by frame, so
     /// PocketSphinx's running sums are scaled back as soon as they pass 800 frames.
     func restartAndMeasureCepstralMean(_ samples: [Int16]) throws {
-        if inUtterance { ps_end_utt(decoder); inUtterance = false }
-        ps_start_stream(decoder)
-        if !initialMean.isEmpty { initialMean.withUnsafeBufferPointer { parlo_ps_cmn_restart(decoder, $0.baseAddress) } }
+        restartStream(emptySums: true)
         floor.reset()
         let frames = samples.withUnsafeBufferPointer { buffer in
             floor.apply(buffer) { heard in parlo_ps_cmn_measure(decoder, heard.baseAddress, heard.count, 1) }
