@@ -168,4 +168,21 @@ final class PDFReaderTests: XCTestCase {
         XCTAssertThrowsError(try PDFReader(path: folder + "missing.pdf")) { XCTAssertEqual(($0 as? DocumentError)?.code, .cannotOpen) }
         XCTAssertThrowsError(try PDFReader(path: folder)) { XCTAssertEqual(($0 as? DocumentError)?.code, .cannotOpen) }
     }
+
+    /// A damaged PDF naming an object number far beyond its size is refused before poppler
+    /// rebuilds a table that large (1.2 GB for this 1.8 KB fuzzing find); real ones still open.
+    func testAPDFNamingAbsurdObjectNumbersIsRefusedBeforePopplerSizesATableForThem() throws {
+        let found = Repository.root.appendingPathComponent("Fuzz/Regressions/pdf/object-number-30168710.pdf").path
+        XCTAssertThrowsError(try PDFReader(path: found)) { error in
+            XCTAssertEqual((error as? DocumentError)?.code, .damaged)
+            XCTAssertEqual((error as? DocumentError)?.message, "\(found) is damaged: it names object 30168710 in 1815 bytes — open it in a PDF viewer and save a new copy, or export the text")
+        }
+        XCTAssertEqual(PDFObjectCount.largest(in: Data("1 0 obj\n<< >>\nendobj\n12 0 obj 3 endobj trailer << /Size 13 >>".utf8)), 13)
+        XCTAssertEqual(PDFObjectCount.largest(in: Data("7\n0\robj /Size  4".utf8)), 7)
+        XCTAssertEqual(PDFObjectCount.largest(in: Data("obj /Size x 5 obj".utf8)), 0, "no numbers before obj, none after /Size")
+        XCTAssertEqual(PDFObjectCount.largest(in: Data("99999999999999999999999 0 obj".utf8)), Int.max)
+        XCTAssertEqual(PDFObjectCount.limit(forBytes: 100), 1 << 20)
+        let notes = try write(PDFWriter.notes(header: nil, pages: [[["A real page."]]]), "real.pdf")
+        XCTAssertEqual(try PDFReader(path: notes).pageCount, 1)
+    }
 }

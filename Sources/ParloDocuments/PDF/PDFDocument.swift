@@ -30,6 +30,12 @@ public final class PDFDocument: @unchecked Sendable {
             throw DocumentError(.cannotOpen, "\(path) does not exist")
         }
         if isFolder.boolValue { throw DocumentError(.cannotOpen, "\(path) is a folder, not a PDF") }
+        if let bytes = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) {
+            let largest = PDFObjectCount.largest(in: bytes)
+            if largest > PDFObjectCount.limit(forBytes: bytes.count) {
+                throw DocumentError(.damaged, "\(path) is damaged: it names object \(largest) in \(bytes.count) bytes")
+            }
+        }
         var status: Int32 = 0
         var message: UnsafeMutablePointer<CChar>?
         // poppler opens URIs, which name absolute paths only.
