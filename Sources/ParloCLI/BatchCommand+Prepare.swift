@@ -41,7 +41,9 @@ extension BatchCommand {
         }
         _ = try make()
         let slots = SlotConfidence(catalog: compiled.catalog, model: .batch)
-        return Prepared(runner: BatchRunner(jobs: workers, decoder: decoder, interpreter: { matcher.match($0) }, slots: slots,
+        let session = spoken.speaker
+        return Prepared(runner: BatchRunner(jobs: workers, decoder: decoder,
+                                            interpreter: { matcher.match($0, preferring: session).spoken(in: session, confidence: $0.confidence) }, slots: slots,
                                             recognizer: make),
                         interpret: { matcher.match($0) },
                         grammar: "catalog " + Self.fingerprint(compiled.grammar.text + compiled.dictionaryText), rejection: rejection)
@@ -64,6 +66,7 @@ extension BatchCommand {
             "denoise": suppression.map { "\(-$0.suppressDB) dB, \($0.frameSize) samples, learn \($0.learnFirst), below \($0.maximumSpreadDB.map { "\($0)" } ?? "always")" } ?? "off",
             "decoder_options": options.keys.sorted().map { "\($0)=\(options[$0]!)" }.joined(separator: " "),
             "raw": raw.map { "\($0)" } ?? "none",
+            "language": spoken.speaker.map { "\($0) (other language below \(MatchResult.otherLanguageConfidence) rejected)" } ?? "both",
             "expectations": expectations,
         ]
     }

@@ -83,6 +83,8 @@ struct BatchCommand: ParsableCommand {
     @Option(name: .customLong("min-confidence"), help: "Reject results whose confidence is below this (0-1) instead of by the floors; 0 keeps every result the decoder found (default: the floors decide, and confidence is only reported).")
     var minConfidence: Double?
 
+    @OptionGroup var spoken: SpeakerLanguageOptions
+
     @Option(name: .customLong("reject-entry"), help: "With --reject-loop: probability of entering the loop (default 1).")
     var rejectEntry: Double?
 

@@ -41,6 +41,8 @@ struct ListenCommand: AsyncParsableCommand {
     @Option(name: .customLong("min-confidence"), help: "With the catalog: reject results less sure than this (0-1; 0 keeps every result the decoder found).")
     var minConfidence: Double?
 
+    @OptionGroup var spoken: SpeakerLanguageOptions
+
     enum SpeechDetector: String, ExpressibleByArgument, CaseIterable { case webrtc, energy }
 
     @Option(name: .long, help: "What tells speech from room noise: webrtc (WebRTC's voice activity detector, robust in steady noise) or energy (a level threshold over the noise floor).")
@@ -50,6 +52,7 @@ struct ListenCommand: AsyncParsableCommand {
         if let hangoverMs, hangoverMs < 20 || hangoverMs > 5000 { throw ValidationError("--hangover-ms must be between 20 and 5000") }
         if let c = minConfidence, !(0...1).contains(c) { throw ValidationError("--min-confidence must be between 0 and 1") }
         if denoise < 0 || denoise > 60 { throw ValidationError("--denoise must be between 0 (off) and 60 dB") }
+        if spoken.language != nil && jsgf != nil { throw ValidationError("--language needs the command catalog, not --jsgf") }
     }
 
     func run() async throws {
@@ -116,7 +119,9 @@ struct ListenCommand: AsyncParsableCommand {
         var rejection = Rejection.live
         if let minConfidence { rejection.minimumConfidence = minConfidence }
         let recognizer = try CatalogRecognizer(compiled: compiled, model: model, rejection: rejection)
-        return (recognizer, CommandInterpreter(matcher: compiled.matcher()))
+        var interpreter = CommandInterpreter(matcher: compiled.matcher())
+        interpreter.language = spoken.speaker
+        return (recognizer, interpreter)
     }
 
     /// Listening needs neither eSpeak NG (it only phonemized the catalog) nor the pages that

@@ -44,6 +44,8 @@ struct StudyCommand: AsyncParsableCommand {
     @Option(name: .customLong("ask-back-below"), help: "Confidence (0-1) below which a spoken command with a slot value (minutes, subject, voice) is asked back (\"Ten minutes?\") instead of performed; 0 never asks.")
     var askBackBelow = StudySession.askBackBelow
 
+    @OptionGroup var spoken: SpeakerLanguageOptions
+
     @Flag(name: .customLong("no-echo-cancel"), help: "Do not remove Parlo's own voice from the microphone (echo cancellation runs when listening to a microphone with replies on the speakers).")
     var noEchoCancel = false
 
@@ -164,7 +166,7 @@ struct StudyCommand: AsyncParsableCommand {
         // The page's level meter is fed from the decoder's own meter (the audio it hears).
         options.emitLevels = hub != nil
         let listener = try StudyListener(session: session, catalog: commands, model: model, options: options,
-                                         noiseFloor: capture.noiseFloor, logger: logger)
+                                         noiseFloor: capture.noiseFloor, language: spoken.speaker, logger: logger)
         listener.waitForSpeech = capture.fast
         listener.streamClock = clock
         listener.pushToTalk = talk

@@ -63,7 +63,8 @@ extension CommandMatcher {
     /// Lowest score a fuzzy hit needs to be reported at all.
     var floor: Double { min(0.34, acceptThreshold - ambiguityMargin) }
 
-    func search(_ ids: [Int32], numbers: [Int?], penalty: Double, exact: Bool, allowed: (Int) -> Bool) -> [Hit] {
+    func search(_ ids: [Int32], numbers: [Int?], penalty: Double, exact: Bool, allowed: (Int) -> Bool,
+                preferring: Language? = nil) -> [Hit] {
         let n = ids.count
         let slack = 1 - floor
         func keep(_ cost: Int, _ length: Int, _ column: Int) -> Bool {
@@ -155,15 +156,18 @@ extension CommandMatcher {
             }
             if i < n { column = next; heap = nextHeap; slots = nextSlots; nextSlots = [:] }
         }
-        // Best sentence per (command, slot values); ties go to the earlier template.
+        // Best sentence per (command, slot values); ties go to a template in the preferred
+        // language, then to the earlier template.
         struct Target: Hashable { var command: Int; var set: Int32 }
         var best: [Target: (entry: Int, score: Double, path: Int32)] = [:]
+        let preferred: (Int) -> Bool = { e in preferring.map { self.graph.entries[e].language == $0 } ?? false }
         for (node, s) in finals where s.length > 0 {
             let entry = Int(graph.endOf[Int(node)])
             let score = max(0, 1 - (Double(s.cost) + penalty) / Double(max(n, Int(s.length))))
             guard exact || score >= floor else { continue }
             let key = Target(command: graph.entries[entry].command, set: s.set)
-            if let b = best[key], b.score > score || (b.score == score && b.entry <= entry) { continue }
+            if let b = best[key], b.score > score
+                || (b.score == score && (preferred(b.entry) != preferred(entry) ? preferred(b.entry) : b.entry <= entry)) { continue }
             best[key] = (entry, score, s.path)
         }
         return best.map { key, b in

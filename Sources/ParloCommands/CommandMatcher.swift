@@ -84,8 +84,10 @@ public struct CommandMatcher: Sendable {
         Filter(allowed: commands.map { names.contains($0) })
     }
 
-    /// The command `text` triggers, or a rejection with the closest candidates.
-    public func match(_ text: String, filter: Filter? = nil) -> MatchResult {
+    /// The command `text` triggers, or a rejection with the closest candidates. Of readings that
+    /// score alike, one in `preferring` wins: a sentence both languages share ("stop") is the
+    /// speaker's language's (`MatchResult.spoken(in:confidence:)`).
+    public func match(_ text: String, filter: Filter? = nil, preferring: Language? = nil) -> MatchResult {
         let tokens = normalizer.tokens(text)
         guard !tokens.isEmpty else {
             return MatchResult(text: text, command: nil, language: nil, confidence: 0, rejected: true, reason: "no words")
@@ -108,10 +110,10 @@ public struct CommandMatcher: Sendable {
         let allowed: (Int) -> Bool = { c in filter.map { $0.allowed[c] } ?? true }
 
         if allKnown {
-            let hits = search(ids, numbers: numbers, penalty: 0, exact: true, allowed: allowed)
-            if !hits.isEmpty { return decide(text, scored: hits) }
+            let hits = search(ids, numbers: numbers, penalty: 0, exact: true, allowed: allowed, preferring: preferring)
+            if !hits.isEmpty { return decide(text, scored: hits, preferring: preferring) }
         }
-        let scored = search(ids, numbers: numbers, penalty: penalty, exact: false, allowed: allowed)
+        let scored = search(ids, numbers: numbers, penalty: penalty, exact: false, allowed: allowed, preferring: preferring)
         if scored.isEmpty {
             // Sentences that share a word but too few of theirs are not "no shared word".
             var seen = Set<Int32>(), shared: [String] = []
@@ -125,13 +127,16 @@ public struct CommandMatcher: Sendable {
                                    reason: "too far from any command: it shares only \(shared.joined(separator: ", ")) with them, too few of their words")
             }
         }
-        return decide(text, scored: scored)
+        return decide(text, scored: scored, preferring: preferring)
     }
 
     /// Picks the best (command, slots) and applies the threshold and the ambiguity rule.
-    func decide(_ text: String, scored: [Hit]) -> MatchResult {
+    func decide(_ text: String, scored: [Hit], preferring: Language? = nil) -> MatchResult {
+        let preferred: (Hit) -> Bool = { h in preferring.map { graph.entries[h.entry].language == $0 } ?? false }
         let ranked = scored.sorted {
-            $0.score != $1.score ? $0.score > $1.score : $0.entry != $1.entry ? $0.entry < $1.entry : $0.order < $1.order
+            if $0.score != $1.score { return $0.score > $1.score }
+            if preferred($0) != preferred($1) { return preferred($0) }
+            return $0.entry != $1.entry ? $0.entry < $1.entry : $0.order < $1.order
         }
         let candidates = ranked.prefix(3).map { h in
             MatchResult.Candidate(command: commands[h.command], slots: h.slots,

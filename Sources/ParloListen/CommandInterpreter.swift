@@ -41,6 +41,9 @@ public struct CommandInterpreter: HypothesisInterpreter {
     /// Match confidence needed while Parlo speaks.
     public var strictConfidence = 0.9
     public var maxSecondsWhileSpeaking = 2.5
+    /// The language the speaker uses; nil: English and Italian alike. A command heard in the
+    /// other language counts only when the decoder is `MatchResult.otherLanguageConfidence` sure.
+    public var language: Language?
 
     public init(matcher: CommandMatcher, gate: SpeakingGate? = nil, registry: VoiceCommandRegistry? = nil, role: Role = .always) {
         self.matcher = matcher; self.gate = gate; self.registry = registry; self.role = role
@@ -51,7 +54,7 @@ public struct CommandInterpreter: HypothesisInterpreter {
         let speaking = gate?.speaking ?? false
         if role == .whenSilent && speaking { return .rejection(r.text, reason: "Parlo is speaking: only reading controls count") }
         if role == .whileSpeaking && !speaking { return .rejection(r.text, reason: "Parlo is silent: the full catalog decides") }
-        let match = matcher.match(r.text, filter: registry.map { matcher.filter(allowing: $0.activeSet) })
+        let match = matcher.match(r.text, filter: registry.map { matcher.filter(allowing: $0.activeSet) }, preferring: language)
         guard !match.rejected, match.command != nil else { return match }
         let needed = speaking ? strictConfidence : confidence
         if match.confidence < needed {
@@ -60,6 +63,6 @@ public struct CommandInterpreter: HypothesisInterpreter {
         if speaking, r.audioSeconds > maxSecondsWhileSpeaking {
             return .rejection(r.text, reason: "utterance of \(r.audioSeconds) s too long for a reading control while speaking")
         }
-        return match
+        return match.spoken(in: language, confidence: r.confidence)
     }
 }

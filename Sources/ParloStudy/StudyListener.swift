@@ -170,14 +170,15 @@ extension StudyListener {
     /// `RoomListening`'s stages (noise suppression, speech verdicts, the floor laid first). Off
     /// by default: with them, the study's recorded-session and echo barge-in tests lost commands
     /// on a clean build (the barge-in decoder's phone loop and floors were tuned without them);
-    /// re-tune those before turning it on.
+    /// re-tune those before turning it on. `language`: the student's (`CommandInterpreter.language`).
     public convenience init(session: StudySession, catalog: Catalog, model: AcousticModel,
                             options: ListenPipeline.Options = .init(), noiseFloor: Double? = nil, room: Bool = false,
-                            logger: Logger = Logger(label: "parlo.study")) throws {
+                            language: Language? = nil, logger: Logger = Logger(label: "parlo.study")) throws {
         func pipeline(_ compiled: CompiledCatalog, _ role: CommandInterpreter.Role) throws -> ListenPipeline {
             let rejection = role == .whileSpeaking ? Self.whileSpeakingRejection : (room ? Rejection.live : Rejection.streamingFloors)
-            let interpreter = CommandInterpreter(matcher: compiled.matcher(), gate: session.gate,
-                                               registry: session.registry, role: role)
+            var interpreter = CommandInterpreter(matcher: compiled.matcher(), gate: session.gate,
+                                                 registry: session.registry, role: role)
+            interpreter.language = language
             guard room else {
                 let recognizer = try CatalogRecognizer(compiled: compiled, model: model, rejection: rejection, noiseFloor: noiseFloor)
                 return ListenPipeline(recognizer: recognizer.primary, interpreter: interpreter, options: options)

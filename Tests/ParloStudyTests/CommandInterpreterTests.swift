@@ -37,6 +37,30 @@ final class CommandInterpreterTests: XCTestCase {
         XCTAssertNil(command(i.interpret(heard(""))))
     }
 
+    func testASpeakersLanguageHoldsCommandsOfTheOtherToAHigherConfidence() {
+        var i = CommandInterpreter(matcher: StudyFixtures.matcher)
+        func heard(_ text: String, _ confidence: Double) -> Recognition {
+            Recognition(text: text, words: [], score: -1000, audioSeconds: 1, confidence: confidence)
+        }
+        // No language set: either language at the decoder's own threshold.
+        XCTAssertEqual(command(i.interpret(heard("open math", 0.6))), "open_subject")
+        XCTAssertEqual(command(i.interpret(heard("apri la storia", 0.6))), "open_subject")
+        i.language = .italian
+        XCTAssertEqual(command(i.interpret(heard("apri la storia", 0.6))), "open_subject", "the speaker's own language")
+        let unsure = i.interpret(heard("open math", 0.6))
+        XCTAssertNil(command(unsure), "English below 0.8 for an Italian speaker")
+        XCTAssertTrue(unsure.reason?.contains("not the speaker's it") ?? false, unsure.reason ?? "")
+        XCTAssertEqual(command(i.interpret(heard("open math", 0.85))), "open_subject", "sure enough")
+        // "stop" is a sentence of both languages: the speaker's.
+        let stop = i.interpret(heard("stop", 0.6))
+        XCTAssertEqual(command(stop), "stop")
+        XCTAssertEqual(stop.language, .italian)
+        XCTAssertEqual(StudyFixtures.matcher.match("stop").language, .english, "without a preference the first language listed")
+        i.language = .english
+        XCTAssertEqual(command(i.interpret(heard("open math", 0.6))), "open_subject")
+        XCTAssertNil(command(i.interpret(heard("apri la storia", 0.79))))
+    }
+
     func testWhileSpeakingOnlyShortReadingControlsPass() async {
         let gate = SpeakingGate()
         gate.set(speaking: true)
