@@ -38,6 +38,11 @@ struct ListenCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Suppress steady room noise by up to this many dB before detecting and recognising speech (0: off).")
     var denoise = 15
 
+    enum DenoiseWhen: String, ExpressibleByArgument, CaseIterable { case noisy, always }
+
+    @Option(name: .customLong("denoise-when"), help: "noisy: suppress noise only while the room is noisy (speech less than about 16 dB above the noise), since suppression also takes from quiet speech; always: all the time.")
+    var denoiseWhen: DenoiseWhen = .noisy
+
     @Option(name: .customLong("min-confidence"), help: "With the catalog: reject results less sure than this (0-1; 0 keeps every result the decoder found).")
     var minConfidence: Double?
 
@@ -79,7 +84,7 @@ struct ListenCommand: AsyncParsableCommand {
             }
             // A file gets the floor a microphone would add before anything else hears it (the
             // recognizer then adds none of its own).
-            let conditioner = try RoomListening.conditioner(fileNoiseFloorDB: capture.noiseFloor, denoiseDB: denoise)
+            let conditioner = try RoomListening.conditioner(fileNoiseFloorDB: capture.noiseFloor, denoiseDB: denoise, always: denoiseWhen == .always)
             let classifier = vad == .webrtc ? try RoomListening.classifier() : nil
             pipeline = ListenPipeline(recognizer: recognizer, interpreter: interpreter, mode: listenMode, options: options,
                                       conditioner: conditioner, classifier: classifier)

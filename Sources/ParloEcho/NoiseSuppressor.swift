@@ -37,11 +37,16 @@ public final class NoiseSuppressor: AudioConditioner {
         public var maximumSpreadDB: Double?
         /// Samples of a stream that `learnFirst` and `maximumSpreadDB` look at (2 s).
         public var lookahead: Int
+        /// For live streams: hand out the denoised audio only while this gate finds the room
+        /// noisy, and the input itself otherwise (speex keeps learning the noise all along).
+        public var roomGate: NoisyRoomGate.Options?
 
         public init(suppressDB: Int32 = -15, frameSize: Int = 320, sampleRate: Int = SpeechFormat.sampleRate,
-                    learnFirst: Bool = false, maximumSpreadDB: Double? = nil, lookahead: Int = 2 * SpeechFormat.sampleRate) {
+                    learnFirst: Bool = false, maximumSpreadDB: Double? = nil, lookahead: Int = 2 * SpeechFormat.sampleRate,
+                    roomGate: NoisyRoomGate.Options? = nil) {
             self.suppressDB = suppressDB; self.frameSize = frameSize; self.sampleRate = sampleRate
             self.learnFirst = learnFirst; self.maximumSpreadDB = maximumSpreadDB; self.lookahead = lookahead
+            self.roomGate = roomGate
         }
     }
 
@@ -59,6 +64,11 @@ public final class NoiseSuppressor: AudioConditioner {
     /// Leading output samples still to drop: speex's delay.
     private var skip: Int
     private var mode: Mode = .undecided
+    /// With `roomGate`: the verdict, the input frame speex's output lags behind, and whether the
+    /// last frame handed out was denoised (a switch crossfades over one frame).
+    private var gate: NoisyRoomGate?
+    private var lastInput: [Int16]
+    private var lastDenoised = true
 
     public init(options: Options = .init()) throws {
         guard (1...60).contains(-Int(options.suppressDB)) else {
@@ -70,6 +80,7 @@ public final class NoiseSuppressor: AudioConditioner {
         self.options = options
         self.state = state
         frame = [Int16](repeating: 0, count: options.frameSize)
+        lastInput = frame
         skip = options.frameSize
         restartInput()
     }
@@ -143,7 +154,13 @@ public final class NoiseSuppressor: AudioConditioner {
         taken = 0; given = 0
         skip = frameSize
         mode = options.learnFirst || options.maximumSpreadDB != nil ? .undecided : .suppress
+        gate = options.roomGate.map { NoisyRoomGate(options: $0) }
+        lastInput = [Int16](repeating: 0, count: frameSize)
+        lastDenoised = true
     }
+
+    /// The room's verdict, with `roomGate`: whether denoised audio is being handed out.
+    public var roomIsNoisy: Bool? { gate?.isNoisy }
 
     /// Chooses, from the first `count` pending samples, between suppressing and passing
     /// through; learns the noise from them first if asked to.
@@ -182,15 +199,34 @@ public final class NoiseSuppressor: AudioConditioner {
         return out
     }
 
-    /// Denoises one whole frame and appends it to `out`, minus the samples still to skip.
+    /// Denoises one whole frame and appends it to `out`, minus the samples still to skip. With
+    /// `roomGate`, appends the input (the frame speex's output lags behind) in a quiet room.
     private func run(_ input: ArraySlice<Int16>, into out: inout [Int16]) {
         frame.withUnsafeMutableBufferPointer { f in
             _ = f.update(fromContentsOf: input)
             _ = speex_preprocess_run(state, f.baseAddress)
         }
+        if gate != nil { choose(input) }
         let drop = min(skip, frameSize)
         skip -= drop
         out.append(contentsOf: frame[drop...])
+    }
+
+    /// Replaces the denoised `frame` by the input it stands for while the room is quiet, fading
+    /// from one to the other over the frame when the verdict changes.
+    private func choose(_ input: ArraySlice<Int16>) {
+        let raw = lastInput
+        lastInput = Array(input)
+        input.withUnsafeBufferPointer { gate!.observe($0) }
+        let denoise = gate!.isNoisy
+        defer { lastDenoised = denoise }
+        if denoise && lastDenoised { return }
+        if !denoise && !lastDenoised { frame = raw; return }
+        let n = Double(frameSize)
+        for i in 0..<frameSize {
+            let toDenoised = denoise ? Double(i) / n : 1 - Double(i) / n
+            frame[i] = Int16(clamping: Int((Double(frame[i]) * toDenoised + Double(raw[i]) * (1 - toDenoised)).rounded()))
+        }
     }
 
     /// How far the loud 20 ms windows (95th percentile of level) stand above the quiet ones

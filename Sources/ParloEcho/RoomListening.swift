@@ -12,11 +12,14 @@ import ParloVoiceActivity
 public enum RoomListening {
     /// What a pipeline hears first: for audio files played as a microphone, the floor a
     /// microphone adds (`fileNoiseFloorDB`), then speexdsp's noise suppression by `denoiseDB`
-    /// (0: none). Nil when there is nothing to do.
-    public static func conditioner(fileNoiseFloorDB: Double?, denoiseDB: Int) throws -> (any AudioConditioner)? {
+    /// (0: none), while `NoisyRoomGate` finds the room noisy (or `always`). Nil when there is
+    /// nothing to do.
+    public static func conditioner(fileNoiseFloorDB: Double?, denoiseDB: Int, always: Bool = false) throws -> (any AudioConditioner)? {
         var stages: [any AudioConditioner] = []
         if let floor = fileNoiseFloorDB { stages.append(PinkNoiseFloor(levelDB: floor)) }
-        if denoiseDB > 0 { stages.append(try NoiseSuppressor(options: .init(suppressDB: -Int32(denoiseDB)))) }
+        if denoiseDB > 0 {
+            stages.append(try NoiseSuppressor(options: .init(suppressDB: -Int32(denoiseDB), roomGate: always ? nil : .init())))
+        }
         return stages.isEmpty ? nil : ConditionerChain(stages)
     }
 
