@@ -1,6 +1,7 @@
 import ParloCommands
 import Foundation
 import ParloCore
+import ParloListen
 import ParloRecognizer
 
 /// Decodes many files on several worker threads, one recognizer each, and hands results back

@@ -2,6 +2,7 @@ import ParloCatalog
 import ParloCommands
 import ParloCore
 import ParloEvaluation
+import ParloListen
 import ParloRecognizer
 
 /// One line of `parlo batch` output: what one file was recognised as, or why it could not be.

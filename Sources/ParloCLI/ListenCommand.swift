@@ -126,6 +126,7 @@ struct ListenCommand: AsyncParsableCommand {
         let recognizer = try CatalogRecognizer(compiled: compiled, model: model, rejection: rejection)
         var interpreter = CommandInterpreter(matcher: compiled.matcher())
         interpreter.language = spoken.speaker
+        interpreter.slots = SlotConfidence(catalog: compiled.catalog, model: .live)
         return (recognizer, interpreter)
     }
 

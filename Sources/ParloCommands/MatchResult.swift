@@ -31,6 +31,12 @@ public struct MatchResult: Sendable, Equatable, Codable {
     public var candidates: [Candidate]
     /// Why nothing matched, for people ("ambiguous", "too far from any command", …).
     public var reason: String?
+    /// For a spoken command, how sure the decoder is of each slot value (0–1), where a listener
+    /// measured it (`SlotConfidence`); nil for typed text.
+    public var slotConfidence: [String: Double]?
+    /// The acoustic score per frame of the words that said each slot value, where found: the
+    /// evidence `slotConfidence` was computed from (and is fitted on).
+    public var slotEvidence: [String: Double]?
 
     public init(text: String, command: String?, slots: [String: SlotValue] = [:], language: Language?,
                 confidence: Double, rejected: Bool, candidates: [Candidate] = [], reason: String? = nil) {

@@ -44,6 +44,8 @@ public struct CommandInterpreter: HypothesisInterpreter {
     /// The language the speaker uses; nil: English and Italian alike. A command heard in the
     /// other language counts only when the decoder is `MatchResult.otherLanguageConfidence` sure.
     public var language: Language?
+    /// Measures each slot value of a spoken command (`MatchResult.slotConfidence`); nil: none.
+    public var slots: SlotConfidence?
 
     public init(matcher: CommandMatcher, gate: SpeakingGate? = nil, registry: VoiceCommandRegistry? = nil, role: Role = .always) {
         self.matcher = matcher; self.gate = gate; self.registry = registry; self.role = role
@@ -63,6 +65,12 @@ public struct CommandInterpreter: HypothesisInterpreter {
         if speaking, r.audioSeconds > maxSecondsWhileSpeaking {
             return .rejection(r.text, reason: "utterance of \(r.audioSeconds) s too long for a reading control while speaking")
         }
-        return match.spoken(in: language, confidence: r.confidence)
+        var spoken = match.spoken(in: language, confidence: r.confidence)
+        if let slots, !spoken.rejected, !spoken.slots.isEmpty {
+            let values = slots.values(of: spoken, words: r.words, resultConfidence: r.confidence)
+            spoken.slotConfidence = values.mapValues(\.confidence)
+            spoken.slotEvidence = values.compactMapValues(\.wordScorePerFrame)
+        }
+        return spoken
     }
 }

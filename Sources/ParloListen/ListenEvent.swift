@@ -52,6 +52,7 @@ public enum ListenEvent: Sendable, Equatable {
 extension ListenEvent: Encodable {
     private enum Keys: String, CodingKey {
         case type, t, text, latency_s, score, command, slots, language, confidence, reason, phrase, evidence, hypothesis
+        case slot_confidence, slot_evidence
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -73,6 +74,8 @@ extension ListenEvent: Encodable {
             try c.encode(m.slots, forKey: .slots)
             try c.encodeIfPresent(m.language, forKey: .language)
             try c.encode(m.confidence, forKey: .confidence)
+            if let s = m.slotConfidence, !s.isEmpty { try c.encode(s.mapValues { ($0 * 1000).rounded() / 1000 }, forKey: .slot_confidence) }
+            if let e = m.slotEvidence, !e.isEmpty { try c.encode(e.mapValues { ($0 * 1000).rounded() / 1000 }, forKey: .slot_evidence) }
             try c.encode(m.text, forKey: .text)
             try c.encode(Double(ms) / 1000, forKey: .latency_s)
         case .rejected(_, let text, let reason, let ms):

@@ -100,16 +100,20 @@ public final class StudyListener {
         controls.removeAll()
     }
 
-    /// Pairs each command with the confidence of the recognition it came from (the `.recognized`
-    /// event just before it in the same pipeline's list): the session asks back unsure commands.
-    /// Paired before the two lists are merged, so the order of equal stream times cannot mix them.
+    /// Pairs each command with how sure the decoder is of it (the `.recognized` event just before
+    /// it in the same pipeline's list): the session asks back unsure commands. A command with slot
+    /// values gets its least sure value's confidence (`SlotConfidence.Model.live`, from the words
+    /// that said it), others the recognition's. Paired before the two lists are merged, so the
+    /// order of equal stream times cannot mix them.
     static func withConfidence(_ events: [ListenEvent]) -> [(ListenEvent, Double?)] {
         var last: Double?
         return events.map { event in
-            if case .recognized(_, let recognition, _) = event { last = slotConfidence(recognition) }
-            guard case .command = event else { return (event, nil) }
+            if case .recognized(_, let recognition, _) = event { last = resultConfidence(recognition) }
+            guard case .command(_, let match, _) = event else { return (event, nil) }
             defer { last = nil }
-            return (event, last)
+            guard let p = last, !match.slots.isEmpty else { return (event, last) }
+            let values = match.slots.keys.map { SlotConfidence.Model.live.probability(result: p, wordScorePerFrame: match.slotEvidence?[$0]) }
+            return (event, values.min())
         }
     }
 
@@ -118,7 +122,7 @@ public final class StudyListener {
     /// decoder rejects with its own floors (`Rejection.streamingFloors`), whose confidence is a
     /// margin, not a probability; the model was fitted on the room pipeline's results, so on the
     /// study decoder's it is an estimate (docs/listening.md, "Asking back").
-    static func slotConfidence(_ recognition: Recognition) -> Double? {
+    static func resultConfidence(_ recognition: Recognition) -> Double? {
         guard let evidence = recognition.evidence, let model = Rejection.live.calibration else { return nil }
         return model.probability(evidence)
     }
@@ -179,6 +183,7 @@ extension StudyListener {
             var interpreter = CommandInterpreter(matcher: compiled.matcher(), gate: session.gate,
                                                  registry: session.registry, role: role)
             interpreter.language = language
+            interpreter.slots = SlotConfidence(catalog: compiled.catalog)     // the words' evidence; see withConfidence
             guard room else {
                 let recognizer = try CatalogRecognizer(compiled: compiled, model: model, rejection: rejection, noiseFloor: noiseFloor)
                 return ListenPipeline(recognizer: recognizer.primary, interpreter: interpreter, options: options)

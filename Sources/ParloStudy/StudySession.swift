@@ -151,8 +151,8 @@ public actor StudySession {
     /// Handles a command a listener already matched (`ListenEvent.command`): dispatched as it is,
     /// never matched again. `source` ("voice", "text") goes into the command event.
     ///
-    /// - Parameter confidence: the probability that the recognition is right
-    ///   (`StudyListener.slotConfidence`); below `askBackThreshold` a command with slot values is
+    /// - Parameter confidence: the probability that the recognition, or its least sure slot value,
+    ///   is right (`StudyListener.withConfidence`); below `askBackThreshold` a command with slot values is
     ///   asked back instead of performed. Nil: never asked back.
     @discardableResult
     public func handle(_ match: MatchResult, source: String = "voice", confidence: Double? = nil) async -> VoiceCommandRegistry.DispatchReport {

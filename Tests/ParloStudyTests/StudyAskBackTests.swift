@@ -28,6 +28,27 @@ final class StudyAskBackTests: XCTestCase {
 
     private func replies(_ s: Session) -> [String] { s.rec.of("reply").compactMap { $0.string("text") } }
 
+    func testTheLeastSureSlotValueDecidesWhatIsAskedAbout() throws {
+        // A sure recognition ("start a ten minute timer") whose value word fits poorly, and the
+        // same with the value said well: the listener hands the session the slot's confidence.
+        let evidence = RejectionEvidence(scorePerFrame: -30, worstWordScorePerFrame: -40, uncoveredSpeech: 0, words: 5)
+        let heard = Recognition(text: "start a ten minute timer", words: [], score: -4000, audioSeconds: 1.8,
+                                confidence: 0.95, evidence: evidence)
+        let result = try XCTUnwrap(StudyListener.resultConfidence(heard))
+        func confidence(valueScore: Double?) throws -> Double? {
+            var match = MatchResult(text: heard.text, command: "set_timer", slots: ["minutes": .number(10)], language: .en,
+                                    confidence: 1, rejected: false)
+            match.slotEvidence = valueScore.map { ["minutes": $0] }
+            let paired = StudyListener.withConfidence([.recognized(t: 1.8, recognition: heard, latencyMs: 250),
+                                                       .command(t: 1.8, match: match, latencyMs: 250)])
+            return paired.last?.1
+        }
+        let doubtful = try XCTUnwrap(try confidence(valueScore: -90)), clear = try XCTUnwrap(try confidence(valueScore: -30))
+        XCTAssertLessThan(doubtful, 0.7, "a poorly fitting value is asked back even in a sure result (\(result))")
+        XCTAssertGreaterThan(clear, 0.7)
+        XCTAssertEqual(try confidence(valueScore: nil) ?? 0, result, accuracy: 1e-12, "a value whose words were not found: the result's")
+    }
+
     func testAnUnsureTimerIsAskedBackAndStartsOnYes() async throws {
         let s = try await session()
         await hear(s, "set a timer for ten minutes")

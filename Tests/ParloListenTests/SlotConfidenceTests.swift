@@ -1,8 +1,8 @@
 import Foundation
-import ParloBatch
 import ParloCatalog
 import ParloCommands
 import ParloCore
+import ParloListen
 import ParloRecognizer
 import XCTest
 
@@ -58,5 +58,41 @@ final class SlotConfidenceTests: XCTestCase {
             .values(of: timer, words: words("start a twenty five minute timer", scores: [-30, -30, -99, -99, -30, -30]),
                     resultConfidence: 0.7)
         XCTAssertEqual(plain["minutes"]?.confidence ?? 0, 0.7, accuracy: 1e-9)
+    }
+}
+
+/// A spoken command's slot values carry their own confidence through the interpreter into the
+/// `command` event, so a UI (and `parlo study`'s asking back) can doubt "ten" in "ten minutes"
+/// while trusting the rest.
+final class SpokenSlotConfidenceTests: XCTestCase {
+    func testTheInterpreterMeasuresEachSlotValueAndTheCommandEventCarriesIt() throws {
+        let compiled = SlotConfidenceTests.catalog
+        var interpreter = CommandInterpreter(matcher: try CommandMatcher(catalog: compiled))
+        let text = "start a ten minute timer"
+        let words = text.split(separator: " ").enumerated().map { i, w in
+            Recognition.Word(word: String(w), start: Double(i) * 0.3, end: Double(i + 1) * 0.3, scorePerFrame: i == 2 ? -85 : -30)
+        }
+        let heard = Recognition(text: text, words: words, score: -5000, audioSeconds: 1.8, confidence: 0.8)
+        XCTAssertNil(interpreter.interpret(heard).slotConfidence, "without a SlotConfidence nothing is measured")
+
+        interpreter.slots = SlotConfidence(catalog: compiled, model: .batch)
+        let match = interpreter.interpret(heard)
+        XCTAssertEqual(match.command, "set_timer")
+        XCTAssertEqual(match.slotEvidence?["minutes"] ?? 0, -85, accuracy: 1e-9)
+        let doubt = try XCTUnwrap(match.slotConfidence?["minutes"])
+        XCTAssertLessThan(doubt, 0.5, "a poorly fitting value must be doubted even in a sure result")
+
+        let event = ListenEvent.command(t: 2, match: match, latencyMs: 250)
+        let o = try JSONSerialization.jsonObject(with: Data(try JSONLinesEncoder().line(event).utf8)) as! [String: Any]
+        XCTAssertEqual((o["slot_confidence"] as? [String: Double])?["minutes"] ?? -1, (doubt * 1000).rounded() / 1000, accuracy: 1e-9)
+        XCTAssertEqual((o["slot_evidence"] as? [String: Double])?["minutes"], -85)
+
+        // A command without slots carries neither key.
+        let next = Recognition(text: "next", words: [Recognition.Word(word: "next", start: 0, end: 0.4, scorePerFrame: -30)],
+                               score: -1000, audioSeconds: 0.5, confidence: 0.9)
+        let plain = try JSONSerialization.jsonObject(with: Data(try JSONLinesEncoder().line(
+            ListenEvent.command(t: 1, match: interpreter.interpret(next), latencyMs: 200)).utf8)) as! [String: Any]
+        XCTAssertNil(plain["slot_confidence"])
+        XCTAssertNil(plain["slot_evidence"])
     }
 }

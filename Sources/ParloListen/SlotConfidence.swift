@@ -27,6 +27,10 @@ public struct SlotConfidence: Sendable {
         /// Per-file decoding's (`parlo batch`): fitted on the 274 slot values of accepted results
         /// of the development set (audio-fixtures/eval/dev); reliability in docs/batch.md.
         public static let batch = Model(bias: 5.8833, result: 0.3721, words: 1.1110)
+        /// Live listening's (`parlo listen`, `parlo study`'s asking back): fitted on the 246 slot
+        /// values of commands fired on the DEV streams (`scripts/fit-slot-confidence --live`);
+        /// reliability in docs/listening.md.
+        public static let live = Model(bias: 4.1790, result: 0.6830, words: 0.8949)
 
         public func probability(result p: Double, wordScorePerFrame score: Double?) -> Double {
             guard let score else { return p }
