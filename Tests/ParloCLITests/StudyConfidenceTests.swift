@@ -3,8 +3,8 @@ import ParloTesting
 import XCTest
 
 /// A spoken command's `command` event in `parlo study` is as sure as its recognition: the live
-/// model's probability on the study decoder's evidence (`Rejection.streamingFloors`), not the
-/// text match's 1 (which every command of the recorded session used to show, on the desk page too).
+/// model's probability on the study decoder's evidence, not the text match's 1 (which every
+/// command of the recorded session used to show, on the desk page too).
 final class StudyConfidenceTests: XCTestCase {
     func testSpokenCommandsCarryTheRecognitionsConfidence() throws {
         let root = Repository.root
@@ -15,10 +15,17 @@ final class StudyConfidenceTests: XCTestCase {
                                         root.appendingPathComponent("Sources/ParloStudy/Resources/sample").path])
         XCTAssertEqual(run.status, 0, run.stderr)
         let commands = try run.lines.map(ParloProcess.object).filter { $0["type"] as? String == "command" }
-        XCTAssertEqual(commands.count, 7, "the recording's seven commands")
-        let confidences = try commands.map { try XCTUnwrap($0["confidence"] as? Double) }
-        XCTAssertTrue(confidences.allSatisfy { $0 > 0 && $0 < 1 }, "\(confidences)")
-        XCTAssertGreaterThanOrEqual(Set(confidences).count, 3, "\(confidences)")
+        // Six of the recording's seven: the last, a lone "prossimo", is heard at 0.46 and rejected
+        // (StudyAudioSessionTests.acted, docs/listening.md).
+        XCTAssertEqual(commands.count, 6, "the recording's commands but its last")
+        let rejected = try run.lines.map(ParloProcess.object).filter { $0["type"] as? String == "rejected" }
+        XCTAssertEqual(rejected.count, 1, "the unsure \"prossimo\" is reported as rejected")
+        XCTAssertTrue(confidencesAreOfRecognitions(commands))
         XCTAssertTrue(commands.allSatisfy { $0["source"] as? String == "voice" })
+    }
+
+    func confidencesAreOfRecognitions(_ commands: [[String: Any]]) -> Bool {
+        let confidences = commands.compactMap { $0["confidence"] as? Double }
+        return confidences.count == commands.count && confidences.allSatisfy { $0 >= 0.5 && $0 < 1 } && Set(confidences).count >= 3
     }
 }

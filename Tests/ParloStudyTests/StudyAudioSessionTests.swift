@@ -28,6 +28,13 @@ final class StudyAudioSessionTests: XCTestCase {
         ("next", "it", [:], "Avanti: Il Rinascimento"),
     ]
 
+    /// How many of the fixture's commands are acted on. The last, a lone Italian "prossimo", is
+    /// heard right but at confidence 0.46, under `Rejection.live`'s 0.5, since the study's full
+    /// catalog listens through `parlo listen`'s room pipeline (session 13: non-commands firing
+    /// 50 % → 6 % on the DEV streams, docs/listening.md). So it is rejected: no reply, and nothing
+    /// is done in its place.
+    static let acted = 6
+
     /// The replies as spoken words, one catalog "command" each, to recognise the WAV back.
     /// "Timer" in Mia's high English voice (pitch 75) is not recognised by the en-us model
     /// (PocketSphinx hears "set for twenty minutes"), so that word is optional.
@@ -66,28 +73,35 @@ final class StudyAudioSessionTests: XCTestCase {
         var listen = ListenPipeline.Options()
         listen.endpointer.hangover = 0.3
         listen.emitLevels = false
-        let listener = try StudyListener(session: session, catalog: StudyFixtures.catalog, model: model, options: listen)
+        let listener = try StudyListener(session: session, catalog: StudyFixtures.catalog, model: model, options: listen,
+                                         noiseFloor: Recognizer.fileNoiseFloorDB)   // a recording, as `parlo study --input` hears one
         listener.waitForSpeech = true
-        var heard: [String] = []
-        try await listener.run(source.start()) { if case .recognized(_, let r, _) = $0 { heard.append(r.text) } }
+        var heard: [String] = [], hypotheses: [String] = []
+        try await listener.run(source.start()) {
+            if case .recognized(_, let r, _) = $0 { heard.append(r.text); hypotheses.append(r.hypothesis) }
+        }
         await session.waitUntilQuiet()
         try sink.drain()
         sink.close()
 
         // The command events, in order, with language and slots.
-        let commands = rec.of("command")
-        XCTAssertEqual(commands.map { $0.string("command") ?? "" }, Self.expected.map(\.command), "heard: \(heard)")
-        XCTAssertEqual(commands.map { $0.string("language") ?? "" }, Self.expected.map(\.language))
-        XCTAssertEqual(commands.map { $0["slots"] }, Self.expected.map { .object($0.slots) })
+        let commands = rec.of("command"), expected = Self.expected.prefix(Self.acted)
+        XCTAssertEqual(commands.map { $0.string("command") ?? "" }, expected.map(\.command), "heard: \(heard)")
+        XCTAssertEqual(commands.map { $0.string("language") ?? "" }, expected.map(\.language))
+        XCTAssertEqual(commands.map { $0["slots"] }, expected.map { .object($0.slots) })
         XCTAssertTrue(commands.allSatisfy { $0.string("source") == "voice" })
-        XCTAssertEqual(rec.of("reply").map { $0.string("text") ?? "" }, Self.expected.map(\.reply))
-        XCTAssertEqual(rec.of("reply").map { $0.string("color") ?? "" }, ["#EC4899", "#EC4899", "#EC4899", "#EC4899", "#A855F7", "#A855F7", "#A855F7"])
+        XCTAssertEqual(rec.of("reply").map { $0.string("text") ?? "" }, expected.map(\.reply))
+        XCTAssertEqual(rec.of("reply").map { $0.string("color") ?? "" }, ["#EC4899", "#EC4899", "#EC4899", "#EC4899", "#A855F7", "#A855F7"])
+        // The seventh utterance: heard, unsure, rejected; nothing said.
+        XCTAssertEqual(heard.count, Self.expected.count, "every utterance decoded once: \(heard)")
+        XCTAssertEqual(heard.last, "")
+        XCTAssertEqual(hypotheses.last, "prossimo")
         XCTAssertEqual(rec.of("timer_started").count, 1)
 
         // Each reply's audio, recognised against a grammar of the expected replies.
         let replies = try AudioFileReader(path: wav).readAll()
         let bounds = (starts.values.map { $0 * 16_000 / sink.sampleRate }) + [replies.count]
-        XCTAssertEqual(bounds.count, Self.expected.count + 1)
+        XCTAssertEqual(bounds.count, Self.acted + 1)
         let catalog = try CatalogLoader.parse(Self.replyCatalog, file: "replies.yaml")
         let replyCompiled = try CatalogCompiler(model: model).compile(catalog)
         let recognizer = try CatalogRecognizer(compiled: replyCompiled, model: model)
@@ -104,7 +118,7 @@ final class StudyAudioSessionTests: XCTestCase {
                 print("reply \(i): \(StudyFixtures.directory)/reply\(i).wav \(bounds[i + 1] - bounds[i]) samples")
             }
         }
-        XCTAssertEqual(recognised, (0..<Self.expected.count).map { "r\($0)" })
+        XCTAssertEqual(recognised, (0..<Self.acted).map { "r\($0)" })
     }
 }
 

@@ -28,7 +28,8 @@ final class StudyStreamClockTests: XCTestCase {
         var listen = ListenPipeline.Options()
         listen.endpointer.hangover = 0.3
         listen.emitLevels = false
-        let listener = try StudyListener(session: session, catalog: StudyFixtures.catalog, model: try AcousticModel.locate(), options: listen)
+        let listener = try StudyListener(session: session, catalog: StudyFixtures.catalog, model: try AcousticModel.locate(), options: listen,
+                                         noiseFloor: Recognizer.fileNoiseFloorDB)   // a recording, as `parlo study --input` hears one
         listener.waitForSpeech = true
         listener.streamClock = clock
 
