@@ -38,8 +38,8 @@ struct StudyCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Character to speak as: adam, eva, max or mia.")
     var character = "eva"
 
-    @Option(name: .customLong("hangover-ms"), help: "Silence that ends a spoken command, in milliseconds.")
-    var hangoverMs = 300
+    @Option(name: .customLong("hangover-ms"), help: "Silence that ends a spoken command, in milliseconds (default: 250 when Parlo is silent, 300 for the reading controls while it speaks).")
+    var hangoverMs: Int?
 
     @Option(name: .customLong("ask-back-below"), help: "Confidence (0-1) below which a spoken command with a slot value (minutes, subject, voice) is asked back (\"Ten minutes?\") instead of performed; 0 never asks.")
     var askBackBelow = StudySession.askBackBelow
@@ -162,11 +162,12 @@ struct StudyCommand: AsyncParsableCommand {
                         printer: StudyPrinter, hub: DeskHub?, talk: PushToTalk?, stop: SessionStop?, logger: Logger) async throws {
         let model = try acoustic.locate()
         var options = ListenPipeline.Options()
-        options.endpointer.hangover = Double(hangoverMs) / 1000
+        options.endpointer.hangover = Double(hangoverMs ?? 300) / 1000
         // The page's level meter is fed from the decoder's own meter (the audio it hears).
         options.emitLevels = hub != nil
         let listener = try StudyListener(session: session, catalog: commands, model: model, options: options,
-                                         noiseFloor: capture.noiseFloor, language: spoken.speaker, logger: logger)
+                                         noiseFloor: capture.noiseFloor,
+                                         roomHangover: hangoverMs.map { Double($0) / 1000 }, language: spoken.speaker, logger: logger)
         listener.waitForSpeech = capture.fast
         listener.streamClock = clock
         listener.pushToTalk = talk

@@ -177,9 +177,11 @@ extension StudyListener {
     /// 2 % to 48–63 % (docs/listening.md). The reading controls' decoder keeps its own stages:
     /// its phone loop and floors were tuned without them, and with them Parlo's own reading
     /// fired "repeat" in the echo barge-in tests. `language`: the student's
-    /// (`CommandInterpreter.language`).
+    /// (`CommandInterpreter.language`). `roomHangover`: the silence that ends an utterance in the
+    /// room pipeline (nil: `RoomListening`'s 250 ms); `options`' hangover is the other decoder's.
     public convenience init(session: StudySession, catalog: Catalog, model: AcousticModel,
                             options: ListenPipeline.Options = .init(), noiseFloor: Double? = nil, room: Bool = true,
+                            roomHangover: Double? = nil,
                             language: Language? = nil, logger: Logger = Logger(label: "parlo.study")) throws {
         func pipeline(_ compiled: CompiledCatalog, _ role: CommandInterpreter.Role) throws -> ListenPipeline {
             let rejection = role == .whileSpeaking ? Self.whileSpeakingRejection : (room ? Rejection.live : Rejection.streamingFloors)
@@ -192,7 +194,7 @@ extension StudyListener {
                 return ListenPipeline(recognizer: recognizer.primary, interpreter: interpreter, options: options)
             }
             let recognizer = try CatalogRecognizer(compiled: compiled, model: model, rejection: rejection)
-            return try RoomListening.pipeline(recognizer: recognizer, interpreter: interpreter, options: RoomListening.options(options),
+            return try RoomListening.pipeline(recognizer: recognizer, interpreter: interpreter, options: RoomListening.options(options, hangover: roomHangover),
                                               fileNoiseFloorDB: noiseFloor)
         }
         var controls = catalog
