@@ -159,9 +159,6 @@ public final class NoiseSuppressor: AudioConditioner {
         lastDenoised = true
     }
 
-    /// The room's verdict, with `roomGate`: whether denoised audio is being handed out.
-    public var roomIsNoisy: Bool? { gate?.isNoisy }
-
     /// Chooses, from the first `count` pending samples, between suppressing and passing
     /// through; learns the noise from them first if asked to.
     private func decide(from count: Int) {

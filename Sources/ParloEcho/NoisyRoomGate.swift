@@ -1,4 +1,3 @@
-import ParloCore
 import ParloMeter
 
 /// Tells, as a live stream goes on, whether the room is noisy enough for noise suppression to

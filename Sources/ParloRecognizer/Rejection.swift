@@ -146,10 +146,10 @@ public struct Rejection: Sendable, Equatable {
     /// Live listening on a catalog: `.catalog`'s search and garbage loop, and a confidence
     /// fitted on what streamed results look like (`ConfidenceModel`, by `scripts/fit-confidence`
     /// on the development streams of audio-fixtures/eval: eSpeak NG voices, pink noise, a fan and
-    /// babble, quiet to 0 dB; never the test set). Results below `minimumConfidence` are
-    /// rejected: 0.5, more likely wrong than right. (0.56 would hold the DEV streams' non-commands
-    /// firing to what they were before `NoisyRoomGate`, but it rejected the bundled study
-    /// recording's "prossimo", at 0.518: docs/listening.md.)
+    /// babble, quiet to 0 dB; never the test set). Results below `minimumConfidence`, 0.5 (more
+    /// likely wrong than right), are rejected. (0.56 would hold the DEV streams' non-commands
+    /// firing to what they were before `NoisyRoomGate`, but `parlo listen` then rejected the
+    /// bundled study recording's "prossimo", at 0.518: docs/listening.md.)
     public static let live: Rejection = {
         var r = Rejection.catalog
         r.calibration = .live

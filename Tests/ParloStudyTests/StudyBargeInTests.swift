@@ -22,6 +22,22 @@ final class StudyBargeInTests: XCTestCase {
         return f.map { Int16(max(-32768, min(32767, ($0 * 32768).rounded()))) }
     }
 
+    /// The microphone of `testOwnVoiceIsIgnoredAndAStudentStopActsAtOnce`, made by
+    /// `microphone(reading:)` (`PARLO_REGENERATE=FILE.wav` writes it again, to be converted).
+    static let recording = "audio-fixtures/session/bargein-mic.flac"
+
+    /// Parlo reading `text` in Eva's voice at a third of its level, then "stop" in a pause.
+    static func microphone(reading text: String) throws -> [Int16] {
+        let eva = CharacterCatalog.defaults.characters[1].voice(for: .en)
+        var seed: UInt64 = 11
+        let own = try speech16k(text, voice: eva).map { $0 / 3 }
+        let stop = try speech16k("stop", voice: StudyScript.voices[.en]!)
+        var mic = StudyScript.roomNoise(16_000, seed: &seed)
+        mic += own.map { $0 &+ StudyScript.roomNoise(1, seed: &seed)[0] }
+        mic += StudyScript.roomNoise(8_000, seed: &seed) + stop + StudyScript.roomNoise(16_000, seed: &seed)
+        return mic
+    }
+
     func testOwnVoiceIsIgnoredAndAStudentStopActsAtOnce() async throws {
         let sink = MemorySink()   // Parlo keeps "speaking" until the test moves the clock
         let (session, rec, _) = try await StudyFixtures.session(sink: sink)
@@ -31,15 +47,16 @@ final class StudyBargeInTests: XCTestCase {
         XCTAssertTrue(session.gate.speaking)
 
         // What the microphone hears: Parlo reading (quieter, from the speakers), then the student's
-        // "stop" in a pause of the reading.
+        // "stop" in a pause of the reading. Recorded once (`Self.microphone`): eSpeak NG does not
+        // synthesise the same text to the same samples twice in one process, and a "stop" made
+        // afresh after the rest of the suite was missed in 1 of 7 runs (docs/listening.md).
         let material = try XCTUnwrap(session.library.subjects["math"]?.materials.first)
-        let eva = CharacterCatalog.defaults.characters[1].voice(for: .en)
-        var seed: UInt64 = 11
-        let own = try Self.speech16k(material.sentenceTexts.prefix(4).joined(separator: " "), voice: eva).map { $0 / 3 }
-        let stop = try Self.speech16k("stop", voice: StudyScript.voices[.en]!)
-        var mic = StudyScript.roomNoise(16_000, seed: &seed)
-        mic += own.map { $0 &+ StudyScript.roomNoise(1, seed: &seed)[0] }
-        mic += StudyScript.roomNoise(8_000, seed: &seed) + stop + StudyScript.roomNoise(16_000, seed: &seed)
+        if let path = ProcessInfo.processInfo.environment["PARLO_REGENERATE"] {     // a WAV: sox it to FLAC
+            let sink = try WAVFileSink(path: path, sampleRate: 16_000)
+            try sink.write(try Self.microphone(reading: material.sentenceTexts.prefix(4).joined(separator: " ")))
+            sink.close()
+        }
+        let mic = try AudioFileReader(path: StudyFixtures.repo.appendingPathComponent(Self.recording).path).readAll()
         let raw = StudyFixtures.directory + "/bargein.raw"
         try mic.withUnsafeBufferPointer { Data(buffer: $0) }.write(to: URL(fileURLWithPath: raw))
         var options = ALSACaptureSource.Options(device: "bargein_mic")
