@@ -49,7 +49,7 @@ final class StudyBargeInTests: XCTestCase {
         // What the microphone hears: Parlo reading (quieter, from the speakers), then the student's
         // "stop" in a pause of the reading. Recorded once (`Self.microphone`): eSpeak NG does not
         // synthesise the same text to the same samples twice in one process, and a "stop" made
-        // afresh after the rest of the suite was missed in 1 of 7 runs (docs/listening.md).
+        // afresh after the rest of the suite was once missed in a full run (docs/listening.md).
         let material = try XCTUnwrap(session.library.subjects["math"]?.materials.first)
         if let path = ProcessInfo.processInfo.environment["PARLO_REGENERATE"] {     // a WAV: sox it to FLAC
             let sink = try WAVFileSink(path: path, sampleRate: 16_000)
