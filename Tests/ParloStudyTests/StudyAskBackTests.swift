@@ -131,6 +131,9 @@ final class StudyAskBackTests: XCTestCase {
     func testATypedCommandIsNeverAskedBack() async throws {
         let s = try await session()
         await s.session.handle(text: "set a timer for ten minutes")
+        // Until its reply is spoken only reading controls are active: "open math" typed during
+        // "Timer set for 10 minutes" was ignored in 1 of many full runs.
+        await s.session.waitUntilQuiet()
         await s.session.handle(text: "open math", source: "text", confidence: 0.1)
         await s.session.waitUntilQuiet()
         XCTAssertTrue(s.rec.of("confirm").isEmpty)
