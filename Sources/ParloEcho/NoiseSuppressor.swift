@@ -39,6 +39,8 @@ public final class NoiseSuppressor: AudioConditioner {
         public var lookahead: Int
         /// For live streams: hand out the denoised audio only while this gate finds the room
         /// noisy, and the input itself otherwise (speex keeps learning the noise all along).
+        /// The live counterpart of `learnFirst` and `maximumSpreadDB`, which judge a file's start:
+        /// use one or the other (with both, the learning pass would be judged twice).
         public var roomGate: NoisyRoomGate.Options?
 
         public init(suppressDB: Int32 = -15, frameSize: Int = 320, sampleRate: Int = SpeechFormat.sampleRate,
