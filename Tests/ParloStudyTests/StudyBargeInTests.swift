@@ -8,18 +8,20 @@ import ParloESpeak
 import ParloListen
 import ParloRecognizer
 import ParloSpeech
+import ParloTesting
 import XCTest
 @testable import ParloStudy
 
 /// While Parlo reads, the microphone hears Parlo: only a reading control said by the student
 /// may act, never Parlo's own words.
 final class StudyBargeInTests: XCTestCase {
-    /// 16 kHz samples of `text` spoken with `voice`.
+    /// 16 kHz samples of `text` spoken with `voice`, by a fresh `espeak-ng` process: the same
+    /// audio in every run, whatever the suite synthesised before (`FreshSpeech`).
     static func speech16k(_ text: String, voice: ESpeakVoice) throws -> [Int16] {
-        let s = try Synthesizer().synthesize(text, voice: voice)
-        let r = try Resampler(from: s.sampleRate, to: 16_000)
-        let f = try r.process(s.samples.map { Float($0) / 32768 }) + r.process([])
-        return f.map { Int16(max(-32768, min(32767, ($0 * 32768).rounded()))) }
+        precondition(voice.range == 50, "espeak-ng has no option for the pitch range")
+        let wav = try FreshSpeech.wav(text, voice: voice.identifier, rate: voice.rate, pitch: voice.pitch, volume: voice.volume)
+        defer { try? FileManager.default.removeItem(at: wav) }
+        return try AudioFileReader(path: wav.path).readAll()
     }
 
     /// The microphone of `testOwnVoiceIsIgnoredAndAStudentStopActsAtOnce`, made by
@@ -30,7 +32,8 @@ final class StudyBargeInTests: XCTestCase {
     static func microphone(reading text: String) throws -> [Int16] {
         let eva = CharacterCatalog.defaults.characters[1].voice(for: .en)
         var seed: UInt64 = 11
-        let own = try speech16k(text, voice: eva).map { $0 / 3 }
+        let reading = try Synthesizer().synthesize(text, voice: eva)   // Parlo's own voice, as Parlo speaks
+        let own = try Resampler.resample(reading.samples, from: reading.sampleRate, to: 16_000).map { $0 / 3 }
         let stop = try speech16k("stop", voice: StudyScript.voices[.en]!)
         var mic = StudyScript.roomNoise(16_000, seed: &seed)
         mic += own.map { $0 &+ StudyScript.roomNoise(1, seed: &seed)[0] }

@@ -39,8 +39,7 @@ final class StudyEchoBargeInTests: XCTestCase {
         let (session, rec, queue) = try await StudyFixtures.session(sink: sink)
         var seed: UInt64 = 11
         let near = StudyScript.roomNoise(Int(seconds * 16_000), seed: &seed)
-        let stop = try Resampler.resample(try Synthesizer().synthesize("stop", voice: StudyScript.voices[.en]!).samples,
-                                          from: 22_050, to: 16_000)
+        let stop = try StudyBargeInTests.speech16k("stop", voice: StudyScript.voices[.en]!)
 
         let room = try EchoRoom(sink: memory, queue: queue, reference: reference, near: near, directory: StudyFixtures.directory)
         var options = ALSACaptureSource.Options(device: "echo_mic")

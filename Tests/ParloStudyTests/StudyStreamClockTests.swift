@@ -20,10 +20,7 @@ final class StudyStreamClockTests: XCTestCase {
         let clock = ManualStudyClock()
         let sink = try WAVFileSink(path: StudyFixtures.directory + "/timer-replies.wav")
         let (session, rec, _) = try await StudyFixtures.session(sink: sink, clock: clock)
-        // This test is about the stream's clock; asking back is StudyAskBackTests'. The command's
-        // confidence came out 0.835 alone and 0.669 after the rest of the suite in one process
-        // (asked back, no timer): eSpeak NG does not synthesise the same text in the same voice
-        // to the same samples twice in one process (docs/listening.md, "Asking back").
+        // This test is about the stream's clock; asking back is StudyAskBackTests'.
         await session.setAskBackThreshold(0)
         var listen = ListenPipeline.Options()
         listen.endpointer.hangover = 0.3
