@@ -24,6 +24,12 @@ public struct FileDecoder {
     public var wholeUtteranceLimit: Double = 30
     public var raw: RawFormat?
     public var conditioner: ConditionerFactory?
+    /// Brings each short file's speech to `SpeechLevel.standardDBFS` before anything hears it,
+    /// as a microphone's automatic gain control would, so that a result does not depend on how
+    /// loud the file was recorded. Without it, the recognizer's fixed noise floor (−55 dBFS) sat
+    /// 9 dB under DEV's quiet commands played 20 dB softer, and 33 of 106 non-commands fired
+    /// instead of 13 (docs/recognizer-measurements.md).
+    public var standardiseLevel = true
 
     public init(raw: RawFormat? = nil, conditioner: ConditionerFactory? = nil) {
         self.raw = raw; self.conditioner = conditioner
@@ -36,6 +42,7 @@ public struct FileDecoder {
         if reader.duration <= wholeUtteranceLimit {
             var samples = try reader.readAll()
             guard !samples.isEmpty else { throw AudioError(.empty, path: path, "no audio after decoding") }
+            if standardiseLevel { samples = SpeechLevel.standardised(samples) }
             if let conditioner { samples = conditioner.condition(samples) }
             return try decoder.decodeUtterance(samples)
         }

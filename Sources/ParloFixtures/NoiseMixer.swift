@@ -11,34 +11,10 @@ import Foundation
 /// whole file (it is stationary). The noise is scaled so that 10·log10(Ps / Pn) equals the target.
 /// If the sum would clip, speech and noise are scaled down together, which keeps the ratio.
 public struct NoiseMixer: Sendable {
-    /// Frame length for the activity decision (20 ms at 16 kHz).
-    public static let frameLength = 320
-    /// Frames more than this many dB below the loudest frame are silence.
-    public static let activityRangeDB = 40.0
-
     public init() {}
 
-    /// Mean square of `samples` over their active frames (see the type's description).
-    public static func activePower(_ samples: [Int16]) -> Double {
-        var energies: [Double] = []
-        var start = 0
-        while start < samples.count {
-            let end = min(samples.count, start + frameLength)
-            var sum = 0.0
-            for i in start..<end { let x = Double(samples[i]); sum += x * x }
-            energies.append(sum / Double(end - start))
-            start = end
-        }
-        guard let loudest = energies.max(), loudest > 0 else { return 0 }
-        let floor = loudest * pow(10, -activityRangeDB / 10)
-        var sum = 0.0, count = 0
-        for (f, e) in energies.enumerated() where e >= floor {
-            let end = min(samples.count, (f + 1) * frameLength)
-            for i in (f * frameLength)..<end { let x = Double(samples[i]); sum += x * x }
-            count += end - f * frameLength
-        }
-        return count == 0 ? 0 : sum / Double(count)
-    }
+    /// Mean square of `samples` over their active frames (`SpeechLevel.activePower`).
+    public static func activePower(_ samples: [Int16]) -> Double { SpeechLevel.activePower(samples) }
 
     /// `speech` plus pink noise from `seed` at `snrDB`, as 16-bit samples.
     public func mix(_ speech: [Int16], snrDB: Double, seed: UInt64) -> [Int16] {

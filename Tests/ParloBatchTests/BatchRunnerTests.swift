@@ -54,3 +54,4 @@ final class BatchRunnerTests: XCTestCase {
         XCTAssertEqual(missing, ["/no/such/place"])
     }
 }
+
