@@ -31,13 +31,21 @@ struct CaptureOptions: ParsableArguments {
     var noiseFloor: Double? { input == nil ? nil : Recognizer.fileNoiseFloorDB }
 
     /// Opens the source now, so a missing device or file fails before anything prints.
-    func makeSource(logger: Logger) throws -> CaptureSource {
-        if let input { return try FileCaptureSource(path: input, fast: fast) }
+    /// `level` (listen, study; not meter, which shows the level as it is) brings an input
+    /// file's speech to Parlo's standard level first.
+    func makeSource(logger: Logger, level: InputLevelOptions? = nil) throws -> CaptureSource {
+        if let input { return try FileCaptureSource(path: input, fast: fast, standardiseLevel: level?.agc ?? false) }
         var options = ALSACaptureSource.Options(device: device)
         options.realTime = pace
         options.maxSeconds = seconds
         return try ALSACaptureSource(options: options, logger: logger)
     }
+}
+
+/// Whether `--input` files are brought to Parlo's standard speech level (listen and study).
+struct InputLevelOptions: ParsableArguments {
+    @Flag(name: .customLong("agc"), inversion: .prefixedNo, help: "With --input: bring the file's speech within 6 dB of -26 dBFS (at most 30 dB louder) first, as a microphone's automatic gain control would.")
+    var agc = true
 }
 
 /// Unbuffered writes to stdout/stderr (live lines must appear at once).

@@ -15,6 +15,7 @@ struct ListenCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var acoustic: ModelOptions
     @OptionGroup var capture: CaptureOptions
+    @OptionGroup var level: InputLevelOptions
 
     @Option(name: .long, help: "JSGF grammar to recognise against, instead of the command catalog.")
     var jsgf: String?
@@ -88,7 +89,7 @@ struct ListenCommand: AsyncParsableCommand {
             let classifier = vad == .webrtc ? try RoomListening.classifier() : nil
             pipeline = ListenPipeline(recognizer: recognizer, interpreter: interpreter, mode: listenMode, options: options,
                                       conditioner: conditioner, classifier: classifier)
-            source = try capture.makeSource(logger: logger)
+            source = try capture.makeSource(logger: logger, level: level)
             releaseStartupMemory(logger: logger)
         } catch {
             throw fail(error)

@@ -15,6 +15,7 @@ struct StudyCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var acoustic: ModelOptions
     @OptionGroup var capture: CaptureOptions
+    @OptionGroup var level: InputLevelOptions
     @OptionGroup var catalog: CatalogOptions
 
     @Argument(help: "Study folder (default: ~/Study when it exists, else the bundled sample materials).")
@@ -177,7 +178,7 @@ struct StudyCommand: AsyncParsableCommand {
                 logger.debug("echo cancellation: \(filter.cpuMillisecondsPerSecond) ms of CPU per second of audio")
             }
         }
-        let source = try capture.makeSource(logger: logger)
+        let source = try capture.makeSource(logger: logger, level: level)
         if !printer.json { FileHandleOutput.stderr("Listening on \(source.description). Say \"help\" or \"aiuto\". Ctrl-C stops.\n") }
         let stream = source.start()
         // Served, the session's one handler stops the stream (a second one would never fire).

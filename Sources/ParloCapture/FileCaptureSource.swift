@@ -11,13 +11,28 @@ public final class FileCaptureSource: CaptureSource, @unchecked Sendable {
     public let path: String
     public let fast: Bool
     public let stats = CaptureStats()
+    /// The gain every sample is played with, dB (0 unless `standardiseLevel`).
+    public let gainDB: Double
     private var reader: AudioFileReader?
 
     /// Opens `path` now, so a bad file fails before anything starts.
-    public init(path: String, fast: Bool = false, raw: RawFormat? = nil) throws {
+    ///
+    /// With `standardiseLevel`, a regular file is read through once first and played with the
+    /// gain that brings its speech within 6 dB of −26 dBFS (`SpeechLevel`), as `parlo batch`
+    /// does with each file: the floor laid under `--input` audio (−55 dBFS) must stay as far
+    /// under the speech as under the fixtures it was measured on. A pipe is played as it is.
+    public init(path: String, fast: Bool = false, raw: RawFormat? = nil, standardiseLevel: Bool = false) throws {
         self.path = path
         self.fast = fast
         reader = try AudioFileReader(path: path, raw: raw, blockSeconds: 0.02)
+        var gain = 0.0
+        if standardiseLevel, (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeRegular {
+            let measuring = try AudioFileReader(path: path, raw: raw)
+            var meter = SpeechLevel.Meter()
+            while let block = try measuring.nextBlock() { meter.add(block) }
+            gain = meter.standardisingGainDB
+        }
+        gainDB = gain
     }
 
     public var description: String {
@@ -29,7 +44,7 @@ public final class FileCaptureSource: CaptureSource, @unchecked Sendable {
         // The reader moves to the capture thread: nothing here touches it after this.
         nonisolated(unsafe) let reader = reader!
         self.reader = nil
-        let fast = fast, stats = stats
+        let fast = fast, stats = stats, gainDB = gainDB
         return CaptureStream(name: "parlo.capture.file") { producer in
             var pacer = RealTimePacer()
             var position = 0
@@ -38,7 +53,7 @@ public final class FileCaptureSource: CaptureSource, @unchecked Sendable {
                 var i = 0
                 while i < block.count {
                     let n = min(SpeechFormat.samplesPer20ms, block.count - i)
-                    let chunk = AudioChunk(samples: Array(block[i..<(i + n)]), start: position)
+                    let chunk = AudioChunk(samples: SpeechLevel.scaled(Array(block[i..<(i + n)]), byDB: gainDB), start: position)
                     i += n
                     position = chunk.end
                     stats.update(xruns: 0, samples: position)

@@ -21,45 +21,86 @@ public enum SpeechLevel {
     /// The most a quiet file is raised: beyond it, what is left is the converter's noise.
     public static let maximumGainDB = 30.0
 
+    /// Measures the active level of audio that arrives in pieces (a file read block by block):
+    /// it keeps one energy per 20 ms frame, 50 values a second, never the samples.
+    public struct Meter: Sendable {
+        private var energies: [Double] = []
+        private var lengths: [Int] = []
+        private var partial = 0.0, partialCount = 0
+        /// The largest sample magnitude seen.
+        public private(set) var peak = 0
+
+        public init() {}
+
+        public mutating func add<C: Collection>(_ samples: C) where C.Element == Int16 {
+            for s in samples {
+                let x = Double(s)
+                partial += x * x
+                partialCount += 1
+                peak = max(peak, abs(Int(s)))
+                if partialCount == frameLength { closeFrame() }
+            }
+        }
+
+        private mutating func closeFrame() {
+            energies.append(partial / Double(partialCount)); lengths.append(partialCount)
+            partial = 0; partialCount = 0
+        }
+
+        /// Mean square over the active frames (0 for silence).
+        public var activePower: Double {
+            var m = self
+            if m.partialCount > 0 { m.closeFrame() }
+            guard let loudest = m.energies.max(), loudest > 0 else { return 0 }
+            let floor = loudest * pow(10, -activityRangeDB / 10)
+            var sum = 0.0, count = 0
+            for (e, n) in zip(m.energies, m.lengths) where e >= floor { sum += e * Double(n); count += n }
+            return count == 0 ? 0 : sum / Double(count)
+        }
+
+        /// The active level in dBFS RMS (nil for digital silence).
+        public var activeDBFS: Double? {
+            let p = activePower
+            return p > 0 ? 10 * log10(p / (32768.0 * 32768.0)) : nil
+        }
+
+        /// The gain, in dB, that `standardised` applies to this audio (0: none).
+        public var standardisingGainDB: Double {
+            guard let level = activeDBFS else { return 0 }
+            let off = level - standardDBFS
+            guard abs(off) > toleranceDB else { return 0 }
+            var gainDB = min(-(off - (off > 0 ? toleranceDB : -toleranceDB)), maximumGainDB)
+            if peak > 0 { gainDB = min(gainDB, 20 * log10(32767.0 / Double(peak))) }
+            return abs(gainDB) >= 0.1 ? gainDB : 0
+        }
+    }
+
     /// Mean square of `samples` over their active frames (see the type's description).
     public static func activePower(_ samples: [Int16]) -> Double {
-        var energies: [Double] = []
-        var start = 0
-        while start < samples.count {
-            let end = min(samples.count, start + frameLength)
-            var sum = 0.0
-            for i in start..<end { let x = Double(samples[i]); sum += x * x }
-            energies.append(sum / Double(end - start))
-            start = end
-        }
-        guard let loudest = energies.max(), loudest > 0 else { return 0 }
-        let floor = loudest * pow(10, -activityRangeDB / 10)
-        var sum = 0.0, count = 0
-        for (f, e) in energies.enumerated() where e >= floor {
-            let end = min(samples.count, (f + 1) * frameLength)
-            for i in (f * frameLength)..<end { let x = Double(samples[i]); sum += x * x }
-            count += end - f * frameLength
-        }
-        return count == 0 ? 0 : sum / Double(count)
+        var meter = Meter()
+        meter.add(samples)
+        return meter.activePower
     }
 
     /// The active level of `samples` in dBFS RMS (nil for digital silence).
     public static func activeDBFS(_ samples: [Int16]) -> Double? {
-        let p = activePower(samples)
-        return p > 0 ? 10 * log10(p / (32768.0 * 32768.0)) : nil
+        var meter = Meter()
+        meter.add(samples)
+        return meter.activeDBFS
     }
 
     /// `samples` brought within `toleranceDB` of `standardDBFS`, as an automatic gain control
     /// would: raised by at most `maximumGainDB`, and never beyond full scale (a loud click
     /// limits the gain).
     public static func standardised(_ samples: [Int16]) -> [Int16] {
-        guard let level = activeDBFS(samples) else { return samples }
-        let peak = samples.reduce(0) { max($0, abs(Int($1))) }
-        let off = level - standardDBFS
-        guard abs(off) > toleranceDB else { return samples }
-        var gainDB = min(-(off - (off > 0 ? toleranceDB : -toleranceDB)), maximumGainDB)
-        if peak > 0 { gainDB = min(gainDB, 20 * log10(32767.0 / Double(peak))) }
-        guard abs(gainDB) >= 0.1 else { return samples }
+        var meter = Meter()
+        meter.add(samples)
+        return scaled(samples, byDB: meter.standardisingGainDB)
+    }
+
+    /// `samples` times `gainDB` (clamped to 16 bits).
+    public static func scaled(_ samples: [Int16], byDB gainDB: Double) -> [Int16] {
+        guard gainDB != 0 else { return samples }
         let g = pow(10, gainDB / 20)
         return samples.map { Int16(clamping: Int((Double($0) * g).rounded())) }
     }
