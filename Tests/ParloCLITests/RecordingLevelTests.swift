@@ -38,8 +38,8 @@ final class RecordingLevelTests: ScratchFolderTestCase {
     }
 
     /// The demo session 30 dB softer: `parlo listen --input` hears its seven commands as at
-    /// its own level; played as it is, its speech (near −56 dBFS) is under the level no room
-    /// stage takes for speech, and nothing is heard.
+    /// its own level; played as it is, its speech (near −56 dBFS) sits 1 dB over the file floor
+    /// and is not heard as those commands.
     func testListenHearsASoftRecordingAsAtItsOwnLevel() throws {
         let soft = path("soft-session.wav")
         try soften("session/demo-session.wav", to: soft)
@@ -51,6 +51,6 @@ final class RecordingLevelTests: ScratchFolderTestCase {
         let asMade = try commands(Repository.fixtures("session/demo-session.wav"))
         XCTAssertEqual(asMade.count, 7, "\(asMade)")
         XCTAssertEqual(try commands(soft), asMade)
-        XCTAssertEqual(try commands(soft, ["--no-agc"]), [])
+        XCTAssertNotEqual(try commands(soft, ["--no-agc"]), asMade, "the floor must matter here, or this test proves nothing")
     }
 }

@@ -15,11 +15,11 @@ final class StudyConfidenceTests: XCTestCase {
                                         root.appendingPathComponent("Sources/ParloStudy/Resources/sample").path])
         XCTAssertEqual(run.status, 0, run.stderr)
         let commands = try run.lines.map(ParloProcess.object).filter { $0["type"] as? String == "command" }
-        // Six of the recording's seven: the last, a lone "prossimo", is heard at 0.46 and rejected
-        // (StudyAudioSessionTests.acted, docs/listening.md).
-        XCTAssertEqual(commands.count, 6, "the recording's commands but its last")
+        // All seven of the recording's; the last, a lone "prossimo", is the least sure (0.534;
+        // StudyAudioSessionTests.acted, docs/listening.md).
+        XCTAssertEqual(commands.count, 7, "the recording's commands")
         let rejected = try run.lines.map(ParloProcess.object).filter { $0["type"] as? String == "rejected" }
-        XCTAssertEqual(rejected.count, 1, "the unsure \"prossimo\" is reported as rejected")
+        XCTAssertEqual(rejected.count, 0, "nothing rejected")
         let confidences = try commands.map { try XCTUnwrap($0["confidence"] as? Double) }
         XCTAssertTrue(confidences.allSatisfy { $0 >= 0.5 && $0 < 1 }, "acted on: sure, never the match's 1: \(confidences)")
         XCTAssertGreaterThanOrEqual(Set(confidences).count, 3, "\(confidences)")
