@@ -24,7 +24,8 @@ public struct FileDecoder {
     public var wholeUtteranceLimit: Double = 30
     public var raw: RawFormat?
     public var conditioner: ConditionerFactory?
-    /// Brings each short file's speech to `SpeechLevel.standardDBFS` before anything hears it,
+    /// Brings each short file's speech within `SpeechLevel.toleranceDB` of
+    /// `SpeechLevel.standardDBFS` before anything hears it,
     /// as a microphone's automatic gain control would, so that a result does not depend on how
     /// loud the file was recorded. Without it, the recognizer's fixed noise floor (−55 dBFS) sat
     /// 9 dB under DEV's quiet commands played 20 dB softer, and 33 of 106 non-commands fired
