@@ -21,11 +21,15 @@ public enum SpeechLevel {
     /// The most a quiet file is raised: beyond it, what is left is the converter's noise.
     public static let maximumGainDB = 30.0
 
-    /// Measures the active level of audio that arrives in pieces (a file read block by block):
-    /// it keeps one energy per 20 ms frame, 50 values a second, never the samples.
+    /// Measures the active level of audio that arrives in pieces (a file read block by block)
+    /// in constant memory: each 20 ms frame's energy goes into a histogram of 0.1 dB bins that
+    /// keeps the bin's count of samples and sum of energies, so an hour of audio costs what a
+    /// second does. Only the activity threshold is rounded to a bin (0.1 dB); the sums are exact.
     public struct Meter: Sendable {
-        private var energies: [Double] = []
-        private var lengths: [Int] = []
+        private static let binDB = 0.1, lowestDB = -200.0, bins = 2_200   // −200 … +20 dB re 1
+        private var counts = [Int](repeating: 0, count: bins)
+        private var sums = [Double](repeating: 0, count: bins)
+        private var loudest = 0.0
         private var partial = 0.0, partialCount = 0
         /// The largest sample magnitude seen.
         public private(set) var peak = 0
@@ -43,18 +47,28 @@ public enum SpeechLevel {
         }
 
         private mutating func closeFrame() {
-            energies.append(partial / Double(partialCount)); lengths.append(partialCount)
+            let energy = partial / Double(partialCount)
+            let bin = Self.bin(energy)
+            counts[bin] += partialCount
+            sums[bin] += partial
+            loudest = max(loudest, energy)
             partial = 0; partialCount = 0
+        }
+
+        private static func bin(_ energy: Double) -> Int {
+            guard energy > 0 else { return 0 }
+            let db = 10 * log10(energy / (32768.0 * 32768.0))
+            return min(bins - 1, max(0, Int(((db - lowestDB) / binDB).rounded(.down))))
         }
 
         /// Mean square over the active frames (0 for silence).
         public var activePower: Double {
             var m = self
             if m.partialCount > 0 { m.closeFrame() }
-            guard let loudest = m.energies.max(), loudest > 0 else { return 0 }
-            let floor = loudest * pow(10, -activityRangeDB / 10)
+            guard m.loudest > 0 else { return 0 }
+            let first = Self.bin(m.loudest * pow(10, -activityRangeDB / 10))
             var sum = 0.0, count = 0
-            for (e, n) in zip(m.energies, m.lengths) where e >= floor { sum += e * Double(n); count += n }
+            for i in first..<Self.bins { sum += m.sums[i]; count += m.counts[i] }
             return count == 0 ? 0 : sum / Double(count)
         }
 

@@ -39,3 +39,31 @@ final class SpeechLevelTests: XCTestCase {
         XCTAssertLessThan(try XCTUnwrap(SpeechLevel.activeDBFS(raised)) - SpeechLevel.activeDBFS(clicked)!, 0.25)
     }
 }
+
+extension SpeechLevelTests {
+    /// The meter's histogram gives what a frame-by-frame sum gives, for audio fed in pieces.
+    func testTheMeterAgreesWithAFrameByFrameSumWhateverThePieces() throws {
+        var seed: UInt64 = 9
+        let samples = (0..<48_000).map { i -> Int16 in
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            let envelope = i % 16_000 < 8_000 ? 3_000.0 : 30.0     // speech-like bursts and quiet
+            return Int16((Double(Int(seed >> 52) - 2048) / 2048 * envelope).rounded())
+        }
+        var energies: [Double] = []
+        for start in stride(from: 0, to: samples.count, by: SpeechLevel.frameLength) {
+            let frame = samples[start..<min(samples.count, start + SpeechLevel.frameLength)]
+            energies.append(frame.reduce(0) { $0 + Double($1) * Double($1) } / Double(frame.count))
+        }
+        let floor = energies.max()! * pow(10, -SpeechLevel.activityRangeDB / 10)
+        let active = energies.filter { $0 >= floor }
+        let expected = active.reduce(0, +) / Double(active.count)
+        var meter = SpeechLevel.Meter()
+        var i = 0
+        for size in [1, 7, 320, 1000, 33] where i < samples.count {
+            meter.add(samples[i..<min(samples.count, i + size)]); i += size
+        }
+        meter.add(samples[i...])
+        XCTAssertEqual(meter.activePower / expected, 1, accuracy: 1e-9)
+        XCTAssertEqual(SpeechLevel.activePower(samples) / expected, 1, accuracy: 1e-9)
+    }
+}
