@@ -24,8 +24,8 @@ public struct FileDecoder {
     public var wholeUtteranceLimit: Double = 30
     public var raw: RawFormat?
     public var conditioner: ConditionerFactory?
-    /// Brings each short file's speech within `SpeechLevel.toleranceDB` of
-    /// `SpeechLevel.standardDBFS` before anything hears it,
+    /// Brings each file's speech within `SpeechLevel.toleranceDB` of `SpeechLevel.standardDBFS`
+    /// before anything hears it (a long file is measured in a first pass),
     /// as a microphone's automatic gain control would, so that a result does not depend on how
     /// loud the file was recorded. Without it, the recognizer's fixed noise floor (−55 dBFS) sat
     /// 9 dB under DEV's quiet commands played 20 dB softer, and 33 of 106 non-commands fired
@@ -47,7 +47,8 @@ public struct FileDecoder {
             if let conditioner { samples = conditioner.condition(samples) }
             return try decoder.decodeUtterance(samples)
         }
-        return try decodeSegmented(reader, with: decoder, conditioner: conditioner)
+        let gainDB = standardiseLevel ? try SpeechLevel.standardisingGainDB(ofFile: path, raw: raw) : 0
+        return try decodeSegmented(reader, gainDB: gainDB, with: decoder, conditioner: conditioner)
     }
 
     /// A long file, cut into utterances the way live listening cuts a stream: WebRTC's speech
@@ -56,7 +57,7 @@ public struct FileDecoder {
     /// for one utterance and 120 s of pink noise for speech, and decoded them as "pause" and
     /// "help" with full confidence. Only accepted utterances make the text; a file in which
     /// none was accepted is rejected.
-    private func decodeSegmented(_ reader: AudioFileReader, with decoder: any UtteranceDecoder,
+    private func decodeSegmented(_ reader: AudioFileReader, gainDB: Double, with decoder: any UtteranceDecoder,
                                  conditioner: (any AudioConditioner)?) throws -> Recognition {
         var options = ListenPipeline.Options()
         options.emitLevels = false
@@ -88,7 +89,7 @@ public struct FileDecoder {
             }
         }
         while let block = try reader.nextBlock() {
-            try pipeline.process(AudioChunk(samples: block, start: consumed), emit: collect)
+            try pipeline.process(AudioChunk(samples: SpeechLevel.scaled(block, byDB: gainDB), start: consumed), emit: collect)
             consumed += block.count
         }
         try pipeline.finish(emit: collect)

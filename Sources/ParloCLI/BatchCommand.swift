@@ -94,7 +94,7 @@ struct BatchCommand: ParsableCommand {
     @Option(name: .customLong("noise-floor"), parsing: .unconditional, help: ArgumentHelp("Faint pink noise laid under every file, in dBFS RMS, as a microphone's own noise would be: generated and edited audio is digitally silent between words, which the en-us model never heard ('off' for none).", valueName: "DB"))
     var noiseFloor: String = "\(Int(Recognizer.fileNoiseFloorDB))"
 
-    @Flag(name: .customLong("agc"), inversion: .prefixedNo, help: "Bring each file's speech (files up to 30 s) within 6 dB of -26 dBFS (at most 30 dB louder) before recognition, as a microphone's automatic gain control would: results do not depend on the recording's level.")
+    @Flag(name: .customLong("agc"), inversion: .prefixedNo, help: "Bring each file's speech within 6 dB of -26 dBFS (at most 30 dB louder) before recognition, as a microphone's automatic gain control would: results do not depend on the recording's level.")
     var agc = true
 
     @Option(name: .customLong("denoise"), parsing: .unconditional, help: ArgumentHelp("Suppress steady background noise in noisy files before recognition, by at most this many dB (libspeexdsp), or 'off'.", valueName: "DB"))

@@ -25,14 +25,8 @@ public final class FileCaptureSource: CaptureSource, @unchecked Sendable {
         self.path = path
         self.fast = fast
         reader = try AudioFileReader(path: path, raw: raw, blockSeconds: 0.02)
-        var gain = 0.0
-        if standardiseLevel, (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeRegular {
-            let measuring = try AudioFileReader(path: path, raw: raw)
-            var meter = SpeechLevel.Meter()
-            while let block = try measuring.nextBlock() { meter.add(block) }
-            gain = meter.standardisingGainDB
-        }
-        gainDB = gain
+        let regular = (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeRegular
+        gainDB = standardiseLevel && regular ? try SpeechLevel.standardisingGainDB(ofFile: path, raw: raw) : 0
     }
 
     public var description: String {

@@ -48,6 +48,24 @@ final class BatchRunnerTests: XCTestCase {
         XCTAssertEqual(r.words.map(\.start), r.words.map(\.start).sorted(), "times grow across segments")
     }
 
+    /// The same recording 30 dB softer (speech near −50 dBFS), decoded in segments: measured in
+    /// a first pass and brought to the standard level, it is heard as at its own level; played as
+    /// it is, its speech is under what the endpointer takes for speech.
+    func testALongSoftFileIsHeardAsAtItsOwnLevel() throws {
+        let soft = FileManager.default.temporaryDirectory.appendingPathComponent("parlo-soft-\(UUID()).wav").path
+        defer { try? FileManager.default.removeItem(atPath: soft) }
+        let writer = try SoundFileWriter(path: soft, sampleRate: 16_000)
+        try writer.write(try AudioFileReader(path: Self.cards + "/005.wav").readAll().map { Int16((Double($0) / 31.6).rounded()) })
+        writer.close()
+        var decoder = FileDecoder()
+        decoder.wholeUtteranceLimit = 1
+        let recognizer = try factory()()
+        let loud = try decoder.decode(Self.cards + "/005.wav", with: recognizer).text
+        XCTAssertEqual(try decoder.decode(soft, with: recognizer).text, loud)
+        decoder.standardiseLevel = false
+        XCTAssertNotEqual(try decoder.decode(soft, with: recognizer).text, loud, "the level must matter here, or this test proves nothing")
+    }
+
     func testFoldersExpandToSortedAudioFiles() throws {
         let (files, missing) = AudioFiles.expand([Self.cards, "/no/such/place"])
         XCTAssertEqual(files.map { ($0 as NSString).lastPathComponent }, ["001.wav", "002.wav", "003.wav", "004.wav", "005.wav"])

@@ -1,0 +1,13 @@
+import ParloCore
+
+extension SpeechLevel {
+    /// The gain (dB) that `standardised` would apply to the whole of the file at `path`, read
+    /// through once block by block (`Meter`: constant memory, however long the file), for audio
+    /// that is then played or decoded in pieces.
+    public static func standardisingGainDB(ofFile path: String, raw: RawFormat? = nil) throws -> Double {
+        let reader = try AudioFileReader(path: path, raw: raw)
+        var meter = Meter()
+        while let block = try reader.nextBlock() { meter.add(block) }
+        return meter.standardisingGainDB
+    }
+}
