@@ -36,6 +36,9 @@ public enum SpeechLevel {
 
         public init() {}
 
+        /// A meter that has measured `samples`.
+        public init(_ samples: [Int16]) { add(samples) }
+
         public mutating func add<C: Collection>(_ samples: C) where C.Element == Int16 {
             for s in samples {
                 let x = Double(s)
@@ -90,26 +93,16 @@ public enum SpeechLevel {
     }
 
     /// Mean square of `samples` over their active frames (see the type's description).
-    public static func activePower(_ samples: [Int16]) -> Double {
-        var meter = Meter()
-        meter.add(samples)
-        return meter.activePower
-    }
+    public static func activePower(_ samples: [Int16]) -> Double { Meter(samples).activePower }
 
     /// The active level of `samples` in dBFS RMS (nil for digital silence).
-    public static func activeDBFS(_ samples: [Int16]) -> Double? {
-        var meter = Meter()
-        meter.add(samples)
-        return meter.activeDBFS
-    }
+    public static func activeDBFS(_ samples: [Int16]) -> Double? { Meter(samples).activeDBFS }
 
     /// `samples` brought within `toleranceDB` of `standardDBFS`, as an automatic gain control
     /// would: raised by at most `maximumGainDB`, and never beyond full scale (a loud click
     /// limits the gain).
     public static func standardised(_ samples: [Int16]) -> [Int16] {
-        var meter = Meter()
-        meter.add(samples)
-        return scaled(samples, byDB: meter.standardisingGainDB)
+        scaled(samples, byDB: Meter(samples).standardisingGainDB)
     }
 
     /// `samples` times `gainDB` (clamped to 16 bits).

@@ -4,21 +4,16 @@ import Foundation
 /// Adds seeded pink noise to speech at a given signal-to-noise ratio.
 ///
 /// SNR is measured the way speech-in-noise test sets usually do it, on the speech only where it is
-/// active: the clean signal is cut into 20 ms frames, and the frames whose energy is within 40 dB of
-/// the loudest frame count as active (this leaves out the silence eSpeak puts around an utterance,
-/// which would otherwise lower the speech power and make the noise too weak). Speech power is the
-/// mean square over the active frames' samples; noise power is the mean square of the noise over the
+/// active (`SpeechLevel.activePower`: 20 ms frames within 40 dB of the loudest, which leaves out the
+/// silence eSpeak puts around an utterance); noise power is the mean square of the noise over the
 /// whole file (it is stationary). The noise is scaled so that 10·log10(Ps / Pn) equals the target.
 /// If the sum would clip, speech and noise are scaled down together, which keeps the ratio.
 public struct NoiseMixer: Sendable {
     public init() {}
 
-    /// Mean square of `samples` over their active frames (`SpeechLevel.activePower`).
-    public static func activePower(_ samples: [Int16]) -> Double { SpeechLevel.activePower(samples) }
-
     /// `speech` plus pink noise from `seed` at `snrDB`, as 16-bit samples.
     public func mix(_ speech: [Int16], snrDB: Double, seed: UInt64) -> [Int16] {
-        let ps = Self.activePower(speech)
+        let ps = SpeechLevel.activePower(speech)
         guard ps > 0 else { return speech }
         let noise = PinkNoise.samples(count: speech.count, seed: seed)
         let pn = noise.reduce(0) { $0 + $1 * $1 } / Double(max(1, noise.count))

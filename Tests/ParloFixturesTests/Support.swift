@@ -1,6 +1,7 @@
 import ParloTesting
 import Foundation
 import ParloAudio
+import ParloCore
 import ParloCatalog
 @testable import ParloFixtures
 
@@ -62,7 +63,7 @@ func measuredSNR(clean: [Int16], mixed: [Int16]) -> Double {
     let g = mc / cc
     let noise = zip(m, c).map { $0 - g * $1 }
     let pn = noise.reduce(0) { $0 + $1 * $1 } / Double(noise.count)
-    return 10 * log10(g * g * NoiseMixer.activePower(clean) / pn)
+    return 10 * log10(g * g * SpeechLevel.activePower(clean) / pn)
 }
 
 /// Runs the built `parlo` executable (next to the test bundle) and captures its output.
