@@ -12,7 +12,8 @@ import ParloVoiceActivity
 /// stream, so the decoder's search never grows with the file's length: memory stays flat for an
 /// hour of audio.
 ///
-/// With a `conditioner` (noise suppression), each file's audio is cleaned up before the
+/// A file's DC offset is taken away first (`DCBlocker`). With a `conditioner` (noise
+/// suppression), each file's audio is cleaned up before the
 /// recognizer hears it, and so before the recognizer lays its faint noise floor under it: the
 /// floor must reach the decoder as it is, not be suppressed as noise.
 public struct FileDecoder {
@@ -43,6 +44,7 @@ public struct FileDecoder {
         if reader.duration <= wholeUtteranceLimit {
             var samples = try reader.readAll()
             guard !samples.isEmpty else { throw AudioError(.empty, path: path, "no audio after decoding") }
+            samples = DCBlocker().condition(samples)
             if standardiseLevel { samples = SpeechLevel.standardised(samples) }
             if let conditioner { samples = conditioner.condition(samples) }
             return try decoder.decodeUtterance(samples)
@@ -88,8 +90,10 @@ public struct FileDecoder {
             default: break
             }
         }
+        let blocker = DCBlocker()
         while let block = try reader.nextBlock() {
-            try pipeline.process(AudioChunk(samples: SpeechLevel.scaled(block, byDB: gainDB), start: consumed), emit: collect)
+            let samples = SpeechLevel.scaled(blocker.process(block[...]), byDB: gainDB)
+            try pipeline.process(AudioChunk(samples: samples, start: consumed), emit: collect)
             consumed += block.count
         }
         try pipeline.finish(emit: collect)

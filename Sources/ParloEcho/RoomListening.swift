@@ -10,17 +10,17 @@ import ParloVoiceActivity
 ///
 /// Why each is there, with the development-set measurements, is in docs/listening.md.
 public enum RoomListening {
-    /// What a pipeline hears first: for audio files played as a microphone, the floor a
-    /// microphone adds (`fileNoiseFloorDB`), then speexdsp's noise suppression by `denoiseDB`
-    /// (0: none), while `NoisyRoomGate` finds the room noisy (or `always`). Nil when there is
-    /// nothing to do.
-    public static func conditioner(fileNoiseFloorDB: Double?, denoiseDB: Int, always: Bool = false) throws -> (any AudioConditioner)? {
-        var stages: [any AudioConditioner] = []
+    /// What a pipeline hears first: the input's DC offset taken away (`DCBlocker`: a microphone's
+    /// offset is otherwise a loud steady noise to every stage after it); for audio files played as a
+    /// microphone, the floor a microphone adds (`fileNoiseFloorDB`); then speexdsp's noise
+    /// suppression by `denoiseDB` (0: none), while `NoisyRoomGate` finds the room noisy (or `always`).
+    public static func conditioner(fileNoiseFloorDB: Double?, denoiseDB: Int, always: Bool = false) throws -> any AudioConditioner {
+        var stages: [any AudioConditioner] = [DCBlocker()]
         if let floor = fileNoiseFloorDB { stages.append(PinkNoiseFloor(levelDB: floor)) }
         if denoiseDB > 0 {
             stages.append(try NoiseSuppressor(options: .init(suppressDB: -Int32(denoiseDB), roomGate: always ? nil : .init())))
         }
-        return stages.isEmpty ? nil : ConditionerChain(stages)
+        return ConditionerChain(stages)
     }
 
     /// WebRTC's voice activity detector in its most aggressive mode.

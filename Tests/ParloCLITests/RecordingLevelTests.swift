@@ -5,7 +5,7 @@ import XCTest
 import ParloTesting
 
 /// Results do not depend on how loud a file was recorded (`--agc`, the default of `parlo batch`
-/// and of `parlo listen` / `parlo study` with `--input`).
+/// and of `parlo listen` / `parlo study` with `--input`), nor on a DC offset under it.
 final class RecordingLevelTests: ScratchFolderTestCase {
     /// `source` (in audio-fixtures) written to `target` 30 dB softer.
     func soften(_ source: String, to target: String) throws {
@@ -35,6 +35,28 @@ final class RecordingLevelTests: ScratchFolderTestCase {
         let fixedGain = try outcomes(["--no-agc"])
         XCTAssertNotEqual(fixedGain, ["rejected", "rejected", "previous", "show_mind_map"],
                           "without the gain control the floor drowns these files, or this test proves nothing")
+    }
+
+    /// A DC offset of 5 % of full scale (as loud as the speech): before `DCBlocker`, the
+    /// non-command fired "open the math book" and the 15 dB "stop" came back "read slower"
+    /// (and 3 more of audio-fixtures/commands' Italian commands were lost: docs/listening.md).
+    func testBatchHearsARecordingWithAnOffsetAsWithout() throws {
+        let folder = path("offset")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for name in ["en-oog-18-clean", "it-stop-02-snr15"] {
+            let samples = try AudioFileReader(path: Repository.fixtures("commands/\(name).flac")).readAll()
+            let shifted = samples.map { Int16(clamping: Int($0) + 1638) }
+            func mean(_ s: [Int16]) -> Double { Double(s.reduce(0) { $0 + Int($1) }) / Double(s.count) }
+            XCTAssertEqual(mean(shifted) - mean(samples), 1638, accuracy: 5, "nothing clipped")
+            let writer = try SoundFileWriter(path: folder + "/" + name + ".wav", sampleRate: 16_000)
+            try writer.write(shifted)
+            writer.close()
+        }
+        let out = try ParloProcess.run(["batch", "--grammar", Repository.grammars, "--json", folder])
+        XCTAssertEqual(out.status, 0, out.stderr)
+        let outcomes = try out.lines.map(ParloProcess.object).filter { $0["type"] as? String == "result" }
+            .map { ($0["rejected"] as? Bool) == true ? "rejected" : ($0["command"] as? String ?? "?") }
+        XCTAssertEqual(outcomes, ["rejected", "stop"])
     }
 
     /// The demo session 30 dB softer: `parlo listen --input` hears its seven commands as at
