@@ -166,6 +166,7 @@ struct BatchCommand: ParsableCommand {
         let options = try parsedDecoderOptions()
         let rawFormat = try raw.format()
         if let warning = raw.ignoredWarning(for: files) { printError(warning) }
+        if let warning = SoundFile.narrowbandWarning(files, raw: rawFormat) { printError(warning) }
         let prepared = try prepare(model: model, options: options, raw: rawFormat, logger: log)
         let info = BatchRunInfo(shard: shardValue, inputs: inputs.count, files: files.count,
                                 settings: try settings(model: model, options: options, raw: rawFormat, prepared: prepared))

@@ -32,9 +32,14 @@ struct CaptureOptions: ParsableArguments {
 
     /// Opens the source now, so a missing device or file fails before anything prints.
     /// `level` (listen, study; not meter, which shows the level as it is) brings an input
-    /// file's speech to Parlo's standard level first.
+    /// file's speech to Parlo's standard level first, and warns of a narrowband file, which is
+    /// recognised less well.
     func makeSource(logger: Logger, level: InputLevelOptions? = nil) throws -> CaptureSource {
-        if let input { return try FileCaptureSource(path: input, fast: fast, standardiseLevel: level?.agc ?? false) }
+        if let input {
+            let source = try FileCaptureSource(path: input, fast: fast, standardiseLevel: level?.agc ?? false)
+            if level != nil, let warning = SoundFile.narrowbandWarning([input]) { printError(warning) }
+            return source
+        }
         var options = ALSACaptureSource.Options(device: device)
         options.realTime = pace
         options.maxSeconds = seconds

@@ -59,6 +59,28 @@ final class RecordingLevelTests: ScratchFolderTestCase {
         XCTAssertEqual(outcomes, ["rejected", "stop"])
     }
 
+    /// A file sampled at 8 kHz is decoded (resampled) with one warning line that says what it
+    /// costs; a 16 kHz file gets none.
+    func testANarrowbandFileIsDecodedWithOneWarning() throws {
+        let folder = path("narrow")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let samples = try AudioFileReader(path: Repository.fixtures("commands/en-next-00-clean.flac")).readAll()
+        let writer = try SoundFileWriter(path: folder + "/phone.wav", sampleRate: 8_000)
+        try writer.write(stride(from: 0, to: samples.count, by: 2).map { samples[$0] })
+        writer.close()
+        let out = try ParloProcess.run(["batch", "--grammar", Repository.grammars, "--json", folder])
+        XCTAssertEqual(out.status, 0, out.stderr)
+        let warnings = ParloProcess.errorLines(out)
+        XCTAssertEqual(warnings.count, 1, out.stderr)
+        XCTAssertTrue(warnings.first?.contains("phone.wav is sampled below 16 kHz (8000 Hz)") ?? false, out.stderr)
+        XCTAssertEqual(try out.lines.map(ParloProcess.object).filter { $0["type"] as? String == "result" }.count, 1)
+        let listen = try ParloProcess.run(["listen", "--input", folder + "/phone.wav", "--fast", "--no-levels", "--json", "--grammar", Repository.grammars])
+        XCTAssertEqual(listen.status, 0, listen.stderr)
+        XCTAssertTrue(listen.stderr.contains("sampled below 16 kHz"), listen.stderr)
+        let wide = try ParloProcess.run(["batch", "--grammar", Repository.grammars, "--json", Repository.fixtures("commands/en-next-00-clean.flac")])
+        XCTAssertEqual(ParloProcess.errorLines(wide), [], wide.stderr)
+    }
+
     /// The demo session 30 dB softer: `parlo listen --input` hears its seven commands as at
     /// its own level; played as it is, its speech (near −56 dBFS) sits 1 dB over the file floor
     /// and is not heard as those commands.
