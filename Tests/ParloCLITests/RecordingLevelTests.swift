@@ -59,6 +59,31 @@ final class RecordingLevelTests: ScratchFolderTestCase {
         XCTAssertEqual(outcomes, ["rejected", "stop"])
     }
 
+    /// Twelve clean Italian commands of audio-fixtures in a row, 1.5 s apart, with and without an
+    /// offset of 5 % of full scale: `parlo listen --input` hears the same commands. Before
+    /// `DCBlocker` it lost three of the ten (the offset was a loud steady noise to every stage).
+    func testListenHearsARecordingWithAnOffsetAsWithout() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Repository.fixtures("commands"))
+            .filter { $0.hasPrefix("it-") && $0.hasSuffix("-00-clean.flac") }.sorted().prefix(12)
+        XCTAssertEqual(names.count, 12)
+        var stream: [Int16] = []
+        for name in names {
+            stream += try AudioFileReader(path: Repository.fixtures("commands/" + name)).readAll()
+            stream += [Int16](repeating: 0, count: 24_000)
+        }
+        func commands(_ samples: [Int16], _ file: String) throws -> [String] {
+            let writer = try SoundFileWriter(path: path(file), sampleRate: 16_000)
+            try writer.write(samples)
+            writer.close()
+            let out = try ParloProcess.run(["listen", "--input", path(file), "--fast", "--no-levels", "--json", "--grammar", Repository.grammars])
+            XCTAssertEqual(out.status, 0, out.stderr)
+            return try out.lines.map(ParloProcess.object).filter { $0["type"] as? String == "command" }.map { $0["command"] as? String ?? "?" }
+        }
+        let asMade = try commands(stream, "stream.wav")
+        XCTAssertGreaterThanOrEqual(asMade.count, 9, "\(asMade)")
+        XCTAssertEqual(try commands(stream.map { Int16(clamping: Int($0) + 1638) }, "offset.wav"), asMade)
+    }
+
     /// A file sampled at 8 kHz is decoded (resampled) with one warning line that says what it
     /// costs; a 16 kHz file gets none.
     func testANarrowbandFileIsDecodedWithOneWarning() throws {
