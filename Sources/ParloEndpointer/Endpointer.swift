@@ -35,11 +35,14 @@ public struct Endpointer: Sendable {
     private var calibrationFloor: Float = .infinity
     /// With verdicts: the room's level from the recent smoothed levels (see the configuration).
     private var room: RoomLevel
+    /// The last `steadySeconds` of window levels (with `steadySpreadDB`).
+    private var steady: SteadyLevel
 
     public init(configuration: EndpointerConfiguration = .init()) {
         self.configuration = configuration
         noiseFloorDB = configuration.initialFloorDB
         room = RoomLevel(configuration)
+        steady = SteadyLevel(configuration)
     }
 
     public var phase: Phase {
@@ -71,8 +74,9 @@ public struct Endpointer: Sendable {
         let loud, stillSpeech: Bool
         if let voiced {
             let smoothed = room.add(db)
-            loud = voiced && db > c.minimumSpeechDB && smoothed > room.levelDB + c.voicedStartMarginDB
-            stillSpeech = voiced && db > c.minimumSpeechDB - 3 && smoothed > room.levelDB + c.voicedContinueMarginDB
+            let noise = steady.add(db)
+            loud = voiced && !noise && db > c.minimumSpeechDB && smoothed > room.levelDB + c.voicedStartMarginDB
+            stillSpeech = voiced && !noise && db > c.minimumSpeechDB - 3 && smoothed > room.levelDB + c.voicedContinueMarginDB
         } else {
             loud = db > max(noiseFloorDB + c.startMarginDB, c.minimumSpeechDB)
             stillSpeech = db > max(noiseFloorDB + c.continueMarginDB, c.minimumSpeechDB - 3)

@@ -47,6 +47,10 @@ public struct EndpointerConfiguration: Sendable, Equatable {
     /// speech included (utterances are short beside the pauses between them).
     public var roomPercentile: Double = 0.3
     public var roomSeconds: Double = 4
+    /// With verdicts: windows whose levels over the last `steadySeconds` all lie within this many
+    /// dB of each other are steady noise, not speech (nil: not used).
+    public var steadySpreadDB: Float? = nil
+    public var steadySeconds: Double = 0.6
 
     public init() {}
 }

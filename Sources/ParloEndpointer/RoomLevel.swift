@@ -45,3 +45,25 @@ struct RoomLevel: Sendable {
         return smoothed
     }
 }
+
+/// Whether the level has been steady (within `steadySpreadDB`) over the last `steadySeconds`: a
+/// fan or a hum, which no voice holds that long.
+struct SteadyLevel: Sendable {
+    private var levels: [Float]
+    private var index = 0, count = 0
+    private let spread: Float?
+
+    init(_ c: EndpointerConfiguration) {
+        spread = c.steadySpreadDB
+        levels = [Float](repeating: 0, count: max(2, Int((c.steadySeconds / c.window).rounded())))
+    }
+
+    mutating func add(_ db: Float) -> Bool {
+        guard let spread else { return false }
+        levels[index] = db
+        index = (index + 1) % levels.count
+        count = min(count + 1, levels.count)
+        guard count == levels.count, let lo = levels.min(), let hi = levels.max() else { return false }
+        return hi - lo <= spread
+    }
+}

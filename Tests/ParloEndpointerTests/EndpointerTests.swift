@@ -154,4 +154,30 @@ final class EndpointerVerdictTests: XCTestCase {
         for _ in 0..<50 { t += 0.02; if case .speechStart? = e.process(rmsDB: -70, voiced: true, at: t) { started = true } }
         XCTAssertFalse(started)
     }
+
+    /// A noise that switches on as the speaker stops (a fan, voiced to the classifier, louder
+    /// than the quiet room the level knows) holds the utterance open until the room's level has
+    /// learned it; with `steadySpreadDB`, its steady level ends the utterance within 0.6 s.
+    func testASteadyNoiseThatStartsAfterSpeechDoesNotHoldTheUtteranceOpen() {
+        func speechEnd(steadySpreadDB: Float?) -> Double? {
+            var c = EndpointerConfiguration()
+            c.steadySpreadDB = steadySpreadDB
+            var e = Endpointer(configuration: c)
+            var t = 0.0, ended: Double?
+            func feed(_ n: Int, db: (Int) -> Float, voiced: Bool) {
+                for i in 0..<n {
+                    t += 0.02
+                    if case .speechEnd(_, let at)? = e.process(rmsDB: db(i), voiced: voiced, at: t) { ended = at }
+                }
+            }
+            feed(100, db: { _ in -60 }, voiced: false)                  // a quiet room, 2 s
+            feed(50, db: { $0 % 10 < 5 ? -20 : -34 }, voiced: true)     // speech: syllables, 1 s
+            feed(150, db: { -40 + Float($0 % 3) * 0.5 }, voiced: true)  // a fan switched on, 3 s
+            return ended
+        }
+        let held = speechEnd(steadySpreadDB: nil)
+        XCTAssertGreaterThan(held ?? .infinity, 4.5, "without the rule the fan must hold the utterance open, or this test proves nothing")
+        XCTAssertLessThanOrEqual(try XCTUnwrap(speechEnd(steadySpreadDB: 8)), 3.0 + 0.65)
+        XCTAssertNil(speechEnd(steadySpreadDB: 8).flatMap { $0 < 2.9 ? $0 : nil }, "speech itself is never steady")
+    }
 }
