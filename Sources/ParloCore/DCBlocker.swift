@@ -5,12 +5,13 @@
 /// with an offset of 5 % of full scale (about −26 dBFS, as loud as their speech) looked to the
 /// level and noise measures like speech at 0 dB SNR; 108 of 120 commands came back right instead
 /// of 112 (docs/listening.md). A first-order high-pass, y[n] = x[n] − x[n−1] + p·y[n−1], with its
-/// corner near 13 Hz at 16 kHz: far below the recognizer's lowest filter (130 Hz), so speech
-/// passes unchanged. It starts as if the input had always been at the mean of its first chunk, so
-/// an offset present from the start makes no click (starting from the first sample instead, a
-/// noisy file began with that sample's value as a fading offset).
+/// corner near 0.5 Hz at 16 kHz: speech and the room's low rumble pass unchanged, only the
+/// offset and its slow drift go. It starts as if the input had always been at the mean of its
+/// first chunk, so an offset present from the start makes no click (starting from the first
+/// sample instead, a noisy file began with that sample's value as a fading offset: 29 of 720
+/// DEV commands lost).
 public final class DCBlocker: AudioConditioner {
-    /// The pole p: the corner is (1 − p)·rate / 2π ≈ 12.7 Hz at 16 kHz.
+    /// The pole p: the corner is (1 − p)·rate / 2π ≈ 0.5 Hz at 16 kHz.
     public static let pole = 0.9998
 
     private var previousInput: Double?
