@@ -50,8 +50,9 @@ public enum RoomListening {
     public static let minimumSpeechDB: Float = -60
 
     /// Windows whose levels over the last 0.6 s all lie within this many dB are noise, whatever
-    /// the voice detector says: a fan or a hum holds its level, a voice never does for that long
-    /// (syllables rise and fall by 10 dB and more, even at 10 dB SNR). It ends utterances that a
+    /// the voice detector says: a fan or a hum holds its level, a voice seldom does for that long
+    /// (syllables rise and fall by 10 dB and more, even at 10 dB SNR; a vowel held longer would
+    /// end the utterance, and no DEV or TEST command was lost to it). It ends utterances that a
     /// noise just switched on kept open into the next one. DEV's six streams: merged utterances
     /// 8 → 4 (10 dB Italian 4 → 2, 5 dB English 3 → 1), 503 of 720 commands right against 502,
     /// 30 of 318 non-commands firing as before; the same at 6 and 10 dB, and at 12 dB the 0 dB
