@@ -173,13 +173,14 @@ if verbose { for r in recognized { print(String(format: "  event %7.2f ", r.t) +
 
 // Match events to fixture utterances by time.
 var fixtureLatencies: [Double] = []
-var missed = 0, wrong = 0
+// Rejected (the catalog's "not sure": nothing done) apart from wrong (another command done).
+var missed = 0, wrong = 0, rejected = 0
 var next = 0
 for e in expected {
     while next < recognized.count && recognized[next].t < e.end - 0.5 { next += 1 }
     guard next < recognized.count, recognized[next].t < e.end + 1.0 else { missed += 1; continue }
     let r = recognized[next]
-    if r.text != e.text { wrong += 1 }
+    if r.text == "(rejected)" { rejected += 1 } else if r.text != e.text { wrong += 1 }
     if verbose || (r.text != e.text && !json) { print(String(format: "  end %7.2f  event %7.2f  %4d ms  ", e.end, r.t, r.ms) + "\(r.text == e.text ? "ok " : "BAD") \(r.text) | \(e.text)") }
     // Decoder wall time = reported latency minus the stream-time part (t − speech end).
     fixtureLatencies.append(max(0, (r.t - e.end) * 1000))
@@ -189,7 +190,7 @@ let reported = recognized.map { Double($0.ms) }.sorted()
 func pct(_ xs: [Double], _ p: Double) -> Double { xs.isEmpty ? 0 : xs[min(xs.count - 1, Int(Double(xs.count - 1) * p))] }
 let result: [String: Double] = [
     "audio_seconds": duration, "utterances": Double(expected.count),
-    "missed": Double(missed), "wrong": Double(wrong),
+    "missed": Double(missed), "wrong": Double(wrong), "rejected": Double(rejected),
     "latency_ms_median": pct(reported, 0.5), "latency_ms_p95": pct(reported, 0.95), "latency_ms_max": reported.last ?? 0,
     "fixture_end_to_event_ms_median": pct(fixtureLatencies.sorted(), 0.5),
     "fixture_end_to_event_ms_max": fixtureLatencies.max() ?? 0,
