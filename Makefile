@@ -5,6 +5,10 @@ RELEASE_BIN = .build/release/parlo
 ## cost ~5 MB more resident memory (relocations, symbol tables, code pages of ten libraries).
 RELEASE = -c release --static-swift-stdlib
 
+## Every make target measures the model as shipped: an adaptation a user made with `parlo adapt`
+## (~/.config/parlo/adaptation.mllr) would change what the tests, the demo and the evaluation hear.
+export PARLO_ADAPTATION ?= none
+
 PREFIX ?= /usr/local
 DESTDIR ?=
 

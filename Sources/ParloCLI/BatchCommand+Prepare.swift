@@ -61,6 +61,7 @@ extension BatchCommand {
         return [
             "parlo": ParloVersion.current,
             "model": "model " + Self.fingerprint(modelFolder: model.directory),
+            "adaptation": try model.adaptation.map { "mllr " + Self.fingerprint(bytes: try Data(contentsOf: URL(fileURLWithPath: $0))) } ?? "none",
             "grammar": prepared.grammar,
             "rejection": prepared.rejection.map { "on " + Self.fingerprint("\($0)") } ?? "off",
             "noise_floor": noiseFloor,

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Logging
 import ParloALSA
+import ParloCore
 import ParloRecognizer
 
 /// Options every subcommand shares: logging.
@@ -29,6 +30,19 @@ struct ModelOptions: ParsableArguments {
     @Option(name: .long, help: "PocketSphinx acoustic model folder (default: $PARLO_MODEL, else /usr/share/pocketsphinx/model/en-us).")
     var model: String?
 
-    /// The model folder: --model, else $PARLO_MODEL, else Debian's en-us model.
-    func locate() throws -> AcousticModel { try AcousticModel.locate(model) }
+    @Option(name: .long, help: ArgumentHelp("The model's adaptation to your voice and room, written by `parlo adapt` (default: $PARLO_ADAPTATION, else ~/.config/parlo/adaptation.mllr when it exists), or 'none' for the model as shipped.", valueName: "FILE"))
+    var adaptation: String?
+
+    /// The model folder (--model, else $PARLO_MODEL, else Debian's en-us model) with the
+    /// user's adaptation, if any.
+    func locate() throws -> AcousticModel {
+        try AcousticModel.locate(model).adapted(with: adaptationPath())
+    }
+
+    /// --adaptation, else $PARLO_ADAPTATION, else the one `parlo adapt` wrote; nil for 'none'.
+    func adaptationPath(locator: DataLocator = DataLocator()) throws -> String? {
+        let chosen = adaptation ?? locator.environment[DataLocator.Item.adaptation.variable]
+        if chosen == "none" { return nil }
+        return try locator.find(.adaptation, option: chosen)
+    }
 }

@@ -11,6 +11,7 @@ struct ParloCommand: AsyncParsableCommand {
         version: ParloVersion.current,
         subcommands: [
             BatchCommand.self,
+            AdaptCommand.self,
             ReportCommand.self,
             ListenCommand.self,
             MeterCommand.self,

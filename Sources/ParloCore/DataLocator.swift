@@ -49,6 +49,10 @@ public struct DataLocator: Sendable {
         /// Character voice overrides; optional (the built-in voices stand without it).
         public static let characters = Item(name: "characters.yaml", what: "character voices", variable: "PARLO_CHARACTERS",
                                             checkoutPath: nil, isFolder: false, option: "--characters FILE")
+        /// The user's adaptation of the acoustic model (`parlo adapt` writes it to the config
+        /// folder); optional: without it the model is used as shipped.
+        public static let adaptation = Item(name: "adaptation.mllr", what: "model adaptation", variable: "PARLO_ADAPTATION",
+                                            checkoutPath: nil, isFolder: false, option: "--adaptation FILE")
     }
 
     /// The folder a checkout's current directory has, which tells a checkout from any folder.
@@ -116,6 +120,9 @@ public struct DataLocator: Sendable {
         }
         return candidates(item).first { exists($0, folder: item.isFolder) }
     }
+
+    /// Where the user's own copy of `item` goes: `$XDG_CONFIG_HOME/parlo/NAME`.
+    public func userPath(_ item: Item) -> String { candidates(item)[0] }
 
     /// The path of `item`, or an error line naming where it looked and what to do.
     public func require(_ item: Item, option: String? = nil) throws -> String {

@@ -11,9 +11,21 @@ public struct AcousticModel: Sendable, Equatable {
     public var directory: String
     /// The full cmudict-format dictionary Parlo picks grammar words from.
     public var dictionary: String
+    /// An MLLR transform of the model's means (`parlo adapt` writes one from the user's own
+    /// recordings), applied by every decoder made on this model; nil: the model as shipped.
+    public var adaptation: String?
 
-    public init(directory: String, dictionary: String) {
-        self.directory = directory; self.dictionary = dictionary
+    public init(directory: String, dictionary: String, adaptation: String? = nil) {
+        self.directory = directory; self.dictionary = dictionary; self.adaptation = adaptation
+    }
+
+    /// This model with the MLLR transform in `path` (checked: a clear error names a file that
+    /// is not one, where PocketSphinx would only fail to start), or without one for nil.
+    public func adapted(with path: String?) throws -> AcousticModel {
+        var m = self
+        if let path { try ModelAdaptation.checkTransform(at: path) }
+        m.adaptation = path
+        return m
     }
 
     /// Finds the model: `explicit` first, then `$PARLO_MODEL`, then Debian's location.

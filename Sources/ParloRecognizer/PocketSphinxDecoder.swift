@@ -8,6 +8,7 @@ enum PocketSphinxDecoder {
     /// A decoder on `model` with `options` (`-beam 1e-60`, `beam 1e-60` alike) and no words yet.
     static func make(model: AcousticModel, options: [String: String] = [:]) throws -> OpaquePointer {
         var args = ["-hmm", model.directory, "-dict", "/dev/null"]
+        if let adaptation = model.adaptation { args += ["-mllr", adaptation] }
         for (k, v) in options.sorted(by: { $0.key < $1.key }) { args += [k.hasPrefix("-") ? k : "-" + k, v] }
         var cArgs = args.map { strdup($0) }
         defer { cArgs.forEach { free($0) } }

@@ -1,0 +1,96 @@
+import Foundation
+import XCTest
+import ParloTesting
+
+/// `parlo adapt` estimates a transform of the acoustic model with the real SphinxTrain tools
+/// from real recordings, and `batch` / `listen` apply it with `--adaptation`.
+final class AdaptCommandTests: ScratchFolderTestCase {
+    static let manifest = Repository.fixtures("commands/manifest.jsonl")
+
+    /// The clean fixtures of one eSpeak NG voice, in manifest order: (file, text).
+    static func recordings(voice: String) throws -> [(String, String)] {
+        let text = try String(contentsOfFile: manifest, encoding: .utf8)
+        return try text.split(separator: "\n").map { try ParloProcess.object(String($0)) }
+            .filter { $0["voice"] as? String == voice && $0["snr_db"] is NSNull && $0["rejected"] as? Bool == false }
+            .map { (Repository.fixtures("commands/" + ($0["audio"] as! String)), $0["text"] as! String) }
+    }
+
+    func adapt(_ files: [String], out: String, extra: [String] = []) throws -> ParloProcess.Output {
+        try ParloProcess.run(["adapt", "--grammar", Repository.grammars, "--expect", Self.manifest, "--out", out, "--json"] + extra + files)
+    }
+
+    /// The summed decoder score (log-likelihood) of `files` and how many came back as their command.
+    func batchScore(_ files: [String], adaptation: String) throws -> (score: Double, right: Int) {
+        let out = try ParloProcess.run(["batch", "--grammar", Repository.grammars, "--expect", Self.manifest, "--json",
+                                        "--adaptation", adaptation] + files)
+        XCTAssertEqual(out.status, 0, out.stderr)
+        let results = try out.lines.map(ParloProcess.object).filter { $0["type"] as? String == "result" }
+        XCTAssertEqual(results.count, files.count)
+        let right = results.filter { $0["command"] as? String != nil && $0["command"] as? String == $0["expected_command"] as? String }.count
+        return (results.reduce(0) { $0 + (($1["score"] as? NSNumber)?.doubleValue ?? 0) }, right)
+    }
+
+    /// A voice enrolled on 10 of its sentences scores higher on its 7 others, and loses none of
+    /// them: the transform fits the voice, and the decoders load and apply it.
+    func testAdaptationOnAVoiceFitsItsOtherSentences() throws {
+        let voice = try Self.recordings(voice: "it+m3")
+        XCTAssertGreaterThanOrEqual(voice.count, 17, "fixtures changed?")
+        let transform = path("it.mllr")
+        let out = try adapt(voice.prefix(10).map(\.0), out: transform)
+        XCTAssertEqual(out.status, 0, out.stderr)
+        let event = try ParloProcess.object(out.lines.last ?? "")
+        XCTAssertEqual(event["type"] as? String, "adaptation")
+        XCTAssertEqual(event["utterances"] as? Int, 10)
+        XCTAssertEqual(event["aligned"] as? Int, 10, "every recording should align with its transcript")
+        XCTAssertEqual(try EventSchemaTests.check(out.stdout), ["adaptation": 1])
+
+        let others = voice.dropFirst(10).map(\.0)
+        let base = try batchScore(others, adaptation: "none"), adapted = try batchScore(others, adaptation: transform)
+        XCTAssertGreaterThan(adapted.score, base.score, "the transform should fit the voice it was estimated on")
+        XCTAssertGreaterThanOrEqual(adapted.right, base.right)
+    }
+
+    func testTooFewRecordingsOrNoTranscriptStopBeforeWritingAnything() throws {
+        let voice = try Self.recordings(voice: "en-us")
+        let transform = path("en.mllr")
+        let few = try adapt(voice.prefix(3).map(\.0), out: transform)
+        XCTAssertEqual(few.status, 1)
+        XCTAssertTrue(few.stderr.contains("3 recording(s) given") && few.stderr.contains("at least 5"), few.stderr)
+        XCTAssertEqual(few.stderr.split(separator: "\n").count, 1, few.stderr)
+
+        let stray = path("stray.flac")                      // in no manifest, no stray.txt beside it
+        try FileManager.default.copyItem(atPath: voice[0].0, toPath: stray)
+        let untranscribed = try adapt(voice.prefix(5).map(\.0) + [stray], out: transform)
+        XCTAssertEqual(untranscribed.status, 1)
+        XCTAssertTrue(untranscribed.stderr.contains("no transcript for") && untranscribed.stderr.contains("stray.flac"), untranscribed.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: transform))
+    }
+
+    func testAWordWithoutPronunciationIsNamed() throws {
+        let voice = try Self.recordings(voice: "en-us").prefix(5)
+        let manifest = path("m.jsonl")
+        var lines = voice.map { "{\"audio\": \"\($0.0)\", \"text\": \"\($0.1)\"}" }
+        lines[0] = "{\"audio\": \"\(voice.first!.0)\", \"text\": \"open the zqxwv\"}"
+        try lines.joined(separator: "\n").write(toFile: manifest, atomically: true, encoding: .utf8)
+        let out = try ParloProcess.run(["adapt", "--grammar", Repository.grammars, "--expect", manifest, "--out", path("x.mllr")] + voice.map(\.0))
+        XCTAssertEqual(out.status, 1)
+        XCTAssertTrue(out.stderr.contains("no pronunciation for zqxwv"), out.stderr)
+    }
+
+    func testABadAdaptationFileIsOneLineNotACrash() throws {
+        let bad = path("bad.mllr")
+        try "1\n3\n13\n0.5 0.5\n".write(toFile: bad, atomically: true, encoding: .utf8)
+        let file = try Self.recordings(voice: "en-us")[0].0
+        for adaptation in [bad, path("missing.mllr")] {
+            let out = try ParloProcess.run(["batch", "--grammar", Repository.grammars, "--adaptation", adaptation, file])
+            XCTAssertEqual(out.status, 1, out.stdout)
+            XCTAssertEqual(out.stderr.split(separator: "\n").count, 1, out.stderr)
+            XCTAssertTrue(out.stderr.contains(adaptation) && out.stderr.contains("--adaptation none"), out.stderr)
+        }
+        let listen = try ParloProcess.run(["listen", "--input", file, "--fast", "--grammar", Repository.grammars, "--adaptation", bad])
+        XCTAssertEqual(listen.status, 1, listen.stdout)
+        XCTAssertTrue(listen.stderr.contains("is not an MLLR transform"), listen.stderr)
+        let env = try ParloProcess.run(["batch", "--grammar", Repository.grammars, file], environment: ["PARLO_ADAPTATION": bad])
+        XCTAssertEqual(env.status, 1, "PARLO_ADAPTATION is used when --adaptation is not given")
+    }
+}
