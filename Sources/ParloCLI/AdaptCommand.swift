@@ -4,16 +4,17 @@ import Parlo
 
 /// `parlo adapt`: adapt the acoustic model to the user's voice, microphone and room from
 /// recordings of sentences whose words are known.
-struct AdaptCommand: ParsableCommand {
+struct AdaptCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "adapt",
         abstract: "Adapt recognition to your voice, microphone and room from recordings of known sentences.",
         discussion: """
-        Record yourself saying 20 or more commands or sentences at your desk, one file each (for instance \
-        `arecord -f S16_LE -r 16000 -d 3 open-math.wav`), with each file's words in a manifest (--expect, as \
-        `parlo batch` reads) or in NAME.txt beside it. `parlo adapt` estimates a transform of the en-us model \
-        (MLLR, with SphinxTrain) and writes it where `listen`, `study` and `batch` find it; `--adaptation none` \
-        uses the model as shipped. Words come from the catalog (Italian ones included) or cmudict.
+        `parlo adapt --record 20` shows 20 sentences of the catalog one by one and records each from the \
+        microphone (--device) for --prompt-seconds; or give recordings of your own, one file each, with each \
+        file's words in a manifest (--expect, as `parlo batch` reads) or in NAME.txt beside it. Record at your \
+        desk, with the microphone you use. `parlo adapt` estimates a transform of the en-us model (MLLR, with \
+        SphinxTrain) and writes it where `listen`, `study` and `batch` find it; `--adaptation none` uses the \
+        model as shipped. Words come from the catalog (Italian ones included) or cmudict.
         """)
 
     @OptionGroup var global: GlobalOptions
@@ -24,21 +25,51 @@ struct AdaptCommand: ParsableCommand {
     var expect: String?
     @Option(name: .long, help: ArgumentHelp("Where to write the adaptation (default: ~/.config/parlo/adaptation.mllr, where the other commands look).", valueName: "FILE"))
     var out: String?
+    @Option(name: .long, help: ArgumentHelp("Show this many sentences of the catalog and record each from the microphone (or --input).", valueName: "N"))
+    var record: Int?
+    @Option(name: .long, help: "With --record: seconds recorded per sentence.")
+    var promptSeconds: Double = 4
+    @Option(name: .long, help: "With --record: the prompts' language, en or it (default: both in turn).")
+    var language: String?
+    @Option(name: .long, help: ArgumentHelp("With --record: also save the recordings and their manifest in this folder.", valueName: "FOLDER"))
+    var keep: String?
+    @Flag(name: .long, help: "With --record: print the sentences and stop (to record them with another program).")
+    var promptsOnly = false
+    @OptionGroup var capture: CaptureOptions
     @Argument(help: "Recordings (audio files or folders).")
     var paths: [String] = []
 
     func validate() throws {
-        if paths.isEmpty { throw ValidationError("give the recordings to adapt on (files or folders)") }
+        if let record {
+            if record < ModelAdaptation.minimumUtterances { throw ValidationError("--record needs at least \(ModelAdaptation.minimumUtterances) sentences") }
+            if !paths.isEmpty { throw ValidationError("give recordings or --record N, not both") }
+            if promptSeconds < 1 || promptSeconds > 30 { throw ValidationError("--prompt-seconds takes 1 to 30") }
+            if let language, Language(code: language) == nil { throw ValidationError("--language takes en or it, got '\(language)'") }
+        } else if paths.isEmpty {
+            throw ValidationError("give the recordings to adapt on (files or folders), or --record N")
+        }
+        if record == nil && (keep != nil || promptsOnly) { throw ValidationError("--keep and --prompts-only go with --record N") }
     }
 
-    func run() throws {
-        _ = global.bootstrap()
+    func run() async throws {
+        let logger = global.bootstrap()
         do {
             // The shipped model: a transform is estimated against it, never on top of another.
             let model = try AcousticModel.locate(acoustic.model)
             let destination = out ?? DataLocator().userPath(.adaptation)
-            let utterances = try loadRecordings()
             let compiled = try CatalogCompiler(model: model).compile(loadCatalog(catalog.grammar, fixtures: catalog.fixtures))
+            let utterances: [ModelAdaptation.Utterance]
+            if let record {
+                let prompts = try Self.prompts(compiled.catalog, count: record, language: language.flatMap(Language.init(code:)))
+                if promptsOnly {
+                    for (i, p) in prompts.enumerated() { print(output.asJSON ? try Self.promptLine(p, index: i, total: prompts.count) : p.text) }
+                    return
+                }
+                utterances = try await self.record(prompts, from: capture.makeSource(logger: logger))
+                if let keep { try Self.keep(utterances, prompts: prompts, in: keep) }
+            } else {
+                utterances = try loadRecordings()
+            }
             let work = FileManager.default.temporaryDirectory.appendingPathComponent("parlo-adapt-\(getpid())").path
             defer { if !global.verbose { try? FileManager.default.removeItem(atPath: work) } }
             try FileManager.default.createDirectory(atPath: (destination as NSString).deletingLastPathComponent, withIntermediateDirectories: true)

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import ParloAudio
 import ParloTesting
 
 /// `parlo adapt` estimates a transform of the acoustic model with the real SphinxTrain tools
@@ -15,8 +16,8 @@ final class AdaptCommandTests: ScratchFolderTestCase {
             .map { (Repository.fixtures("commands/" + ($0["audio"] as! String)), $0["text"] as! String) }
     }
 
-    func adapt(_ files: [String], out: String, extra: [String] = []) throws -> ParloProcess.Output {
-        try ParloProcess.run(["adapt", "--grammar", Repository.grammars, "--expect", Self.manifest, "--out", out, "--json"] + extra + files)
+    func adapt(_ files: [String], out: String) throws -> ParloProcess.Output {
+        try ParloProcess.run(["adapt", "--grammar", Repository.grammars, "--expect", Self.manifest, "--out", out, "--json"] + files)
     }
 
     /// The summed decoder score (log-likelihood) of `files` and how many came back as their command.
@@ -92,5 +93,58 @@ final class AdaptCommandTests: ScratchFolderTestCase {
         XCTAssertTrue(listen.stderr.contains("is not an MLLR transform"), listen.stderr)
         let env = try ParloProcess.run(["batch", "--grammar", Repository.grammars, file], environment: ["PARLO_ADAPTATION": bad])
         XCTAssertEqual(env.status, 1, "PARLO_ADAPTATION is used when --adaptation is not given")
+    }
+
+    /// `--record`: the prompts, then one 4 s window of the input per prompt. The input is the
+    /// prompts said by eSpeak NG, each at the start of its window, as a student reading them.
+    func recordedPrompts(_ count: Int, windows: Int) throws -> String {
+        let listed = try ParloProcess.run(["adapt", "--grammar", Repository.grammars, "--record", "\(count)", "--prompts-only", "--json"])
+        XCTAssertEqual(listed.status, 0, listed.stderr)
+        let prompts = try listed.lines.map(ParloProcess.object)
+        XCTAssertEqual(prompts.count, count)
+        XCTAssertEqual(Set(prompts.compactMap { $0["language"] as? String }), ["en", "it"], "prompts take both languages in turn")
+        var stream: [Int16] = []
+        for p in prompts.prefix(windows) {
+            let wav = try FreshSpeech.wav(p["text"] as! String, voice: p["language"] as! String == "it" ? "it" : "en-us")
+            defer { try? FileManager.default.removeItem(at: wav) }
+            var speech = try AudioFileReader(path: wav.path).readAll()
+            speech = Array(speech.prefix(60_000))
+            stream += [Int16](repeating: 0, count: 4_000) + speech + [Int16](repeating: 0, count: 64_000 - 4_000 - speech.count)
+        }
+        let input = path("prompts-\(windows).wav")
+        let writer = try SoundFileWriter(path: input, sampleRate: 16_000)
+        try writer.write(stream)
+        writer.close()
+        return input
+    }
+
+    func testRecordingPromptsAdaptsAndKeepsTheRecordings() throws {
+        let input = try recordedPrompts(6, windows: 6)
+        let transform = path("rec.mllr"), kept = path("kept")
+        let out = try ParloProcess.run(["adapt", "--grammar", Repository.grammars, "--record", "6", "--input", input, "--fast",
+                                        "--out", transform, "--keep", kept, "--json"])
+        XCTAssertEqual(out.status, 0, out.stderr)
+        XCTAssertEqual(try EventSchemaTests.check(out.stdout), ["adaptation_prompt": 6, "adaptation": 1])
+        let summary = try ParloProcess.object(out.lines.last ?? "")
+        XCTAssertEqual(summary["aligned"] as? Int, 6, "each window holds its prompt")
+        XCTAssertEqual(summary["audio_s"] as? Double, 24)
+        let manifest = try String(contentsOfFile: kept + "/manifest.jsonl", encoding: .utf8).split(separator: "\n")
+        XCTAssertEqual(manifest.count, 6)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: kept).filter { $0.hasSuffix(".wav") }.count, 6)
+        // The kept folder is a set of recordings `parlo adapt` takes again, to the same transform.
+        let again = try ParloProcess.run(["adapt", "--grammar", Repository.grammars, "--expect", kept + "/manifest.jsonl",
+                                          "--out", path("again.mllr"), kept])
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertEqual(try String(contentsOfFile: path("again.mllr"), encoding: .utf8), try String(contentsOfFile: transform, encoding: .utf8))
+    }
+
+    func testAnInputShorterThanThePromptsIsOneLineAndWritesNothing() throws {
+        let input = try recordedPrompts(6, windows: 3)
+        let transform = path("short.mllr")
+        let out = try ParloProcess.run(["adapt", "--grammar", Repository.grammars, "--record", "6", "--input", input, "--fast", "--out", transform])
+        XCTAssertEqual(out.status, 1)
+        XCTAssertTrue(out.stderr.contains("the input ended after 3 of 6 sentences"), out.stderr)
+        XCTAssertEqual(out.stderr.split(separator: "\n").count, 1, out.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: transform))
     }
 }

@@ -1,0 +1,84 @@
+import Foundation
+import Parlo
+
+/// `parlo adapt --record N`: the student reads N prompted sentences of the catalog into the
+/// microphone, one fixed window each, instead of bringing recordings.
+extension AdaptCommand {
+    /// `count` sentences of the catalog, both languages in turn (or `language` only), spread
+    /// over its commands; the same ones every time for the same catalog.
+    static func prompts(_ catalog: Catalog, count: Int, language: Language?) throws -> [PlannedSentence] {
+        let planned = try FixturePlanner(catalog: catalog, perCommand: 2, seed: 1).plan()
+        let languages = language.map { [$0] } ?? catalog.languages
+        let pools = languages.map { l in planned.filter { $0.language == l } }.filter { !$0.isEmpty }
+        guard !pools.isEmpty else { return [] }
+        return (0..<count).map { i in
+            let pool = pools[i % pools.count], k = i / pools.count
+            let perPool = (count + pools.count - 1) / pools.count
+            return pool[(k * pool.count / max(perPool, 1)) % pool.count]     // evenly through the commands
+        }
+    }
+
+    /// Shows each prompt and keeps the next `promptSeconds` of audio from `source` for it.
+    func record(_ prompts: [PlannedSentence], from source: CaptureSource) async throws -> [ModelAdaptation.Utterance] {
+        let window = Int(promptSeconds * Double(SpeechFormat.sampleRate))
+        let stream = source.start()
+        let interrupt = InterruptHandler { stream.stop() }
+        defer { withExtendedLifetime(interrupt) {} }
+        var iterator = stream.makeAsyncIterator()
+        var pending: [Int16] = []
+        var utterances: [ModelAdaptation.Utterance] = []
+        for (i, prompt) in prompts.enumerated() {
+            if output.asJSON {
+                FileHandleOutput.stdout(try Self.promptLine(prompt, index: i, total: prompts.count) + "\n")
+            } else {
+                FileHandleOutput.stdout("[\(i + 1)/\(prompts.count)] say: \(prompt.text)\n")
+            }
+            while pending.count < window, let chunk = try await iterator.next() { pending += chunk.samples }
+            guard pending.count >= window / 2 else {
+                throw CLIError("the input ended after \(i) of \(prompts.count) sentences — give a longer recording or fewer --record sentences")
+            }
+            let take = min(window, pending.count)
+            utterances.append(ModelAdaptation.Utterance(name: "prompt-\(i)", samples: Array(pending.prefix(take)), words: transcriptWords(prompt.text)))
+            pending.removeFirst(take)
+        }
+        stream.stop()
+        return utterances
+    }
+
+    /// The `adaptation_prompt` event of prompt `index` of `total`.
+    static func promptLine(_ prompt: PlannedSentence, index: Int, total: Int) throws -> String {
+        try JSONLinesEncoder().line(TaggedEvent(type: "adaptation_prompt", payload: AdaptationPrompt(
+            index: index, total: total, text: prompt.text, language: prompt.language.rawValue)))
+    }
+
+    /// Writes the recordings and a manifest to `folder`, so they can be used again
+    /// (`parlo adapt --expect FOLDER/manifest.jsonl FOLDER`).
+    static func keep(_ utterances: [ModelAdaptation.Utterance], prompts: [PlannedSentence], in folder: String) throws {
+        if let problem = FileProblem.writingFolder(folder) { throw CLIError("\(folder) (--keep): \(problem)") }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        var manifest = ""
+        for (i, (u, p)) in zip(utterances, prompts).enumerated() {
+            let name = String(format: "%03d-%@.wav", i + 1, p.language.rawValue)
+            let writer = try SoundFileWriter(path: folder + "/" + name, sampleRate: SpeechFormat.sampleRate)
+            try writer.write(u.samples)
+            writer.close()
+            manifest += try JSONLinesEncoder().line(KeptRecording(audio: name, text: p.text, language: p.language.rawValue)) + "\n"
+        }
+        try manifest.write(toFile: folder + "/manifest.jsonl", atomically: true, encoding: .utf8)
+    }
+}
+
+/// The `adaptation_prompt` event: the sentence to say now.
+struct AdaptationPrompt: Encodable {
+    var index: Int
+    var total: Int
+    var text: String
+    var language: String
+}
+
+/// A line of a `--keep` folder's manifest (as `parlo batch --expect` reads).
+struct KeptRecording: Encodable {
+    var audio: String
+    var text: String
+    var language: String
+}
