@@ -12,7 +12,7 @@ export PARLO_ADAPTATION ?= none
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-.PHONY: setup demo test bench soak build clean fixtures eval-sets eval sanitize leaks docs install uninstall fuzz
+.PHONY: setup demo test bench soak build clean fixtures eval-sets eval eval-adaptation sanitize leaks docs install uninstall fuzz
 
 setup:
 	@scripts/setup
@@ -99,6 +99,11 @@ eval-sets:
 ## Baseline on both sets, per file and live, dev and test side by side (not in `make test`).
 eval: build
 	scripts/eval both
+
+## `parlo adapt` as enrolment on other voices, both sets, per file and live (~15 min; docs/listening.md).
+eval-adaptation: build
+	scripts/eval-adaptation dev
+	scripts/eval-adaptation test
 
 ## DocC for the library modules (the documentation archives land in .build/plugins/Swift-DocC).
 DOC_TARGETS = ParloCore ParloCatalog ParloCommands ParloSpeechQueue ParloMeter ParloEndpointer ParloAudio \
