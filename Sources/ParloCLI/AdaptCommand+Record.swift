@@ -38,7 +38,7 @@ extension AdaptCommand {
                 throw CLIError("the input ended after \(i) of \(prompts.count) sentences — give a longer recording or fewer --record sentences")
             }
             let take = min(window, pending.count)
-            utterances.append(ModelAdaptation.Utterance(name: "prompt-\(i)", samples: Array(pending.prefix(take)), words: transcriptWords(prompt.text)))
+            utterances.append(ModelAdaptation.Utterance(name: "\"\(prompt.text)\"", samples: Array(pending.prefix(take)), words: transcriptWords(prompt.text)))
             pending.removeFirst(take)
         }
         stream.stop()

@@ -73,17 +73,33 @@ struct AdaptCommand: AsyncParsableCommand {
             let work = FileManager.default.temporaryDirectory.appendingPathComponent("parlo-adapt-\(getpid())").path
             defer { if !global.verbose { try? FileManager.default.removeItem(atPath: work) } }
             try FileManager.default.createDirectory(atPath: (destination as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            let summary = try ModelAdaptation(model: model).estimate(utterances, dictionary: compiled.dictionary,
+            let (spoken, silent) = Self.withoutSilence(utterances)
+            if !silent.isEmpty {
+                printError("no speech heard in \(silent.count) recording(s), left out: \(silent.prefix(3).joined(separator: ", "))\(silent.count > 3 ? ", …" : "")")
+            }
+            let summary = try ModelAdaptation(model: model).estimate(spoken, dictionary: compiled.dictionary,
                                                                      writingTo: destination, work: work)
             if output.asJSON {
                 print(try JSONLinesEncoder().line(TaggedEvent(type: "adaptation", payload: AdaptationEvent(
-                    file: destination, utterances: summary.utterances, aligned: summary.aligned, audio_s: summary.seconds))))
+                    file: destination, utterances: utterances.count, aligned: summary.aligned, audio_s: summary.seconds))))
             } else {
-                print("adapted on \(summary.aligned) of \(summary.utterances) recordings (\(String(format: "%.0f", summary.seconds)) s); wrote \(destination)")
+                print("adapted on \(summary.aligned) of \(utterances.count) recordings (\(String(format: "%.0f", summary.seconds)) s); wrote \(destination)")
                 if out == nil { print("listen, study and batch use it from now on (--adaptation none to leave it out)") }
             }
             if global.verbose { printError("work folder kept: \(work)") }
         } catch { throw fail(error) }
+    }
+
+    /// Recordings whose loud moments stand less than `minimumSpreadDB` above their quiet ones hold
+    /// no speech (a prompt the student let pass): SphinxTrain would still align the words with
+    /// the noise, and teach the model that noise is speech. Speech at 5 dB SNR stands 10 dB and
+    /// more above (`NoiseSuppressor.levelSpread`).
+    static let minimumSpreadDB = 6.0
+
+    /// `utterances` split into those with speech and the names of those without.
+    static func withoutSilence(_ utterances: [ModelAdaptation.Utterance]) -> ([ModelAdaptation.Utterance], [String]) {
+        let spoken = utterances.map { NoiseSuppressor.levelSpread($0.samples) >= minimumSpreadDB }
+        return (zip(utterances, spoken).filter(\.1).map(\.0), zip(utterances, spoken).filter { !$0.1 }.map(\.0.name))
     }
 
     /// Each recording at 16 kHz with its transcript's words; a file without a transcript, or
@@ -97,9 +113,9 @@ struct AdaptCommand: AsyncParsableCommand {
             throw CLIError("no transcript for \(untranscribed.prefix(3).joined(separator: ", "))\(untranscribed.count > 3 ? " and \(untranscribed.count - 3) more" : "") — list each file's words in --expect MANIFEST or in NAME.txt beside it")
         }
         return try files.map { path in
-            let samples: [Int16]
-            do { samples = try AudioFileReader(path: path).readAll() } catch { throw CLIError("\(path): \(oneLine(error))") }
-            return ModelAdaptation.Utterance(name: path, samples: samples, words: transcriptWords(expectations.expectation(for: path)!.text))
+            // A file that cannot be read is named by the reader's own error.
+            ModelAdaptation.Utterance(name: path, samples: try AudioFileReader(path: path).readAll(),
+                                      words: transcriptWords(expectations.expectation(for: path)!.text))
         }
     }
 }

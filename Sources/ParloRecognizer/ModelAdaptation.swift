@@ -49,7 +49,7 @@ public struct ModelAdaptation {
         let missing = tools.filter { !FileManager.default.isExecutableFile(atPath: $0.value) }.keys.sorted()
         guard missing.isEmpty else { throw AdaptationError(.toolsMissing, "\(missing.joined(separator: ", ")) not found") }
         guard utterances.count >= Self.minimumUtterances else {
-            throw AdaptationError(.tooFewUtterances, "\(utterances.count) recording(s) given")
+            throw AdaptationError(.tooFewUtterances, "\(utterances.count) recording(s) to adapt on")
         }
         let fm = FileManager.default
         let hmm = work + "/model", audio = work + "/audio", features = work + "/features", counts = work + "/counts"
@@ -123,15 +123,17 @@ public struct ModelAdaptation {
         return text
     }
 
-    /// Utterances `bw` aligned: each gets an `utt>` line; one it could not align is followed
-    /// by a warning ("final state not reached", "Failed to align audio to transcript").
+    /// Utterances `bw` aligned: each gets an `utt>` line, and one it could not align with its
+    /// words is named just before that in an error ("Failed to align audio to trancript …",
+    /// then "u0003 ignored").
     static func alignedUtterances(bwLog: String) -> Int {
-        var aligned = 0, current = false
-        for line in bwLog.split(separator: "\n") {
-            if line.hasPrefix("utt>") { if current { aligned += 1 }; current = true; continue }
-            if current, line.contains("final state not reached") || line.contains("Failed to align") || line.contains("alpha/beta") { current = false }
-        }
-        return aligned + (current ? 1 : 0)
+        let lines = bwLog.split(separator: "\n")
+        let seen = lines.filter { $0.hasPrefix("utt>") }.count
+        let ignored = Set(lines.compactMap { line -> Substring? in
+            guard line.hasPrefix("ERROR"), line.hasSuffix(" ignored") else { return nil }
+            return line.dropLast(" ignored".count).split(separator: " ").last
+        })
+        return seen - ignored.count
     }
 
     private func run(_ tool: String, _ arguments: [String], log: String) throws {

@@ -56,7 +56,7 @@ final class AdaptCommandTests: ScratchFolderTestCase {
         let transform = path("en.mllr")
         let few = try adapt(voice.prefix(3).map(\.0), out: transform)
         XCTAssertEqual(few.status, 1)
-        XCTAssertTrue(few.stderr.contains("3 recording(s) given") && few.stderr.contains("at least 5"), few.stderr)
+        XCTAssertTrue(few.stderr.contains("3 recording(s) to adapt on") && few.stderr.contains("at least 5"), few.stderr)
         XCTAssertEqual(few.stderr.split(separator: "\n").count, 1, few.stderr)
 
         let stray = path("stray.flac")                      // in no manifest, no stray.txt beside it
@@ -97,21 +97,22 @@ final class AdaptCommandTests: ScratchFolderTestCase {
 
     /// `--record`: the prompts, then one 4 s window of the input per prompt. The input is the
     /// prompts said by eSpeak NG, each at the start of its window, as a student reading them.
-    func recordedPrompts(_ count: Int, windows: Int) throws -> String {
+    func recordedPrompts(_ count: Int, windows: Int, silent: Set<Int> = []) throws -> String {
         let listed = try ParloProcess.run(["adapt", "--grammar", Repository.grammars, "--record", "\(count)", "--prompts-only", "--json"])
         XCTAssertEqual(listed.status, 0, listed.stderr)
         let prompts = try listed.lines.map(ParloProcess.object)
         XCTAssertEqual(prompts.count, count)
         XCTAssertEqual(Set(prompts.compactMap { $0["language"] as? String }), ["en", "it"], "prompts take both languages in turn")
         var stream: [Int16] = []
-        for p in prompts.prefix(windows) {
+        for (i, p) in prompts.prefix(windows).enumerated() {
+            if silent.contains(i) { stream += [Int16](repeating: 0, count: 64_000); continue }
             let wav = try FreshSpeech.wav(p["text"] as! String, voice: p["language"] as! String == "it" ? "it" : "en-us")
             defer { try? FileManager.default.removeItem(at: wav) }
             var speech = try AudioFileReader(path: wav.path).readAll()
             speech = Array(speech.prefix(60_000))
             stream += [Int16](repeating: 0, count: 4_000) + speech + [Int16](repeating: 0, count: 64_000 - 4_000 - speech.count)
         }
-        let input = path("prompts-\(windows).wav")
+        let input = path("prompts-\(windows)-\(silent.count).wav")
         let writer = try SoundFileWriter(path: input, sampleRate: 16_000)
         try writer.write(stream)
         writer.close()
@@ -146,5 +147,18 @@ final class AdaptCommandTests: ScratchFolderTestCase {
         XCTAssertTrue(out.stderr.contains("the input ended after 3 of 6 sentences"), out.stderr)
         XCTAssertEqual(out.stderr.split(separator: "\n").count, 1, out.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: transform))
+    }
+
+    /// A prompt the student let pass is left out, named, instead of teaching the model that
+    /// the room's noise says its words.
+    func testAPromptWithNoSpeechIsLeftOut() throws {
+        let input = try recordedPrompts(6, windows: 6, silent: [2])
+        let out = try ParloProcess.run(["adapt", "--grammar", Repository.grammars, "--record", "6", "--input", input, "--fast",
+                                        "--out", path("s.mllr"), "--json"])
+        XCTAssertEqual(out.status, 0, out.stderr)
+        XCTAssertTrue(out.stderr.contains("no speech heard in 1 recording(s)"), out.stderr)
+        let summary = try ParloProcess.object(out.lines.last ?? "")
+        XCTAssertEqual(summary["utterances"] as? Int, 6)
+        XCTAssertEqual(summary["aligned"] as? Int, 5)
     }
 }
