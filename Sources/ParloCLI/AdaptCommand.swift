@@ -55,8 +55,9 @@ struct AdaptCommand: AsyncParsableCommand {
         let logger = global.bootstrap()
         do {
             // The shipped model: a transform is estimated against it, never on top of another.
-            let model = try AcousticModel.locate(acoustic.model)
+            let model = try acoustic.locate()
             let destination = out ?? DataLocator().userPath(.adaptation)
+            try Self.checkWritable(destination)                 // before the student records anything
             let compiled = try CatalogCompiler(model: model).compile(loadCatalog(catalog.grammar, fixtures: catalog.fixtures))
             let utterances: [ModelAdaptation.Utterance]
             if let record {
@@ -70,9 +71,8 @@ struct AdaptCommand: AsyncParsableCommand {
             } else {
                 utterances = try loadRecordings()
             }
-            let work = FileManager.default.temporaryDirectory.appendingPathComponent("parlo-adapt-\(getpid())").path
+            let work = FileManager.default.temporaryDirectory.appendingPathComponent("parlo-adapt-\(UUID().uuidString)").path
             defer { if !global.verbose { try? FileManager.default.removeItem(atPath: work) } }
-            try FileManager.default.createDirectory(atPath: (destination as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             let (spoken, silent) = Self.withoutSilence(utterances)
             if !silent.isEmpty {
                 printError("no speech heard in \(silent.count) recording(s), left out: \(silent.prefix(3).joined(separator: ", "))\(silent.count > 3 ? ", …" : "")")
@@ -88,6 +88,15 @@ struct AdaptCommand: AsyncParsableCommand {
             }
             if global.verbose { printError("work folder kept: \(work)") }
         } catch { throw fail(error) }
+    }
+
+    /// Makes the folder of `destination` if missing and checks that the file can be written, so
+    /// a bad --out fails in one line before anything is recorded or estimated.
+    static func checkWritable(_ destination: String) throws {
+        let folder = (destination as NSString).deletingLastPathComponent
+        if let problem = FileProblem.writingFolder(folder.isEmpty ? "." : folder) { throw CLIError("\(destination) (--out): \(problem)") }
+        try? FileManager.default.createDirectory(atPath: folder.isEmpty ? "." : folder, withIntermediateDirectories: true)
+        if let problem = FileProblem.writing(destination) { throw CLIError("\(destination) (--out): \(problem)") }
     }
 
     /// Recordings whose loud moments stand less than `minimumSpreadDB` above their quiet ones hold

@@ -21,7 +21,7 @@ struct BatchCommand: ParsableCommand {
         """)
 
     @OptionGroup var global: GlobalOptions
-    @OptionGroup var acoustic: ModelOptions
+    @OptionGroup var acoustic: RecognitionModelOptions
 
     @Option(help: "JSGF grammar file to recognise against (instead of a command catalog).")
     var jsgf: String?

@@ -24,20 +24,27 @@ struct GlobalOptions: ParsableArguments {
 }
 
 /// Where the acoustic model is: only for the subcommands that recognise speech or need the
-/// model's phones (batch, listen, study, grammar), so `say`, `match` … do not offer an option
-/// they would ignore.
+/// model's phones (batch, listen, study, grammar, adapt), so `say`, `match` … do not offer an
+/// option they would ignore.
 struct ModelOptions: ParsableArguments {
     @Option(name: .long, help: "PocketSphinx acoustic model folder (default: $PARLO_MODEL, else /usr/share/pocketsphinx/model/en-us).")
     var model: String?
 
+    /// The model folder as shipped: --model, else $PARLO_MODEL, else Debian's en-us model.
+    func locate() throws -> AcousticModel { try AcousticModel.locate(model) }
+}
+
+/// The model and the user's adaptation of it: for the subcommands that recognise speech
+/// (batch, listen, study); `grammar` needs only the phones, `adapt` estimates against the
+/// model as shipped.
+struct RecognitionModelOptions: ParsableArguments {
+    @OptionGroup var shipped: ModelOptions
+
     @Option(name: .long, help: ArgumentHelp("The model's adaptation to your voice and room, written by `parlo adapt` (default: $PARLO_ADAPTATION, else ~/.config/parlo/adaptation.mllr when it exists), or 'none' for the model as shipped.", valueName: "FILE"))
     var adaptation: String?
 
-    /// The model folder (--model, else $PARLO_MODEL, else Debian's en-us model) with the
-    /// user's adaptation, if any.
-    func locate() throws -> AcousticModel {
-        try AcousticModel.locate(model).adapted(with: adaptationPath())
-    }
+    /// The model with the user's adaptation, if any.
+    func locate() throws -> AcousticModel { try shipped.locate().adapted(with: adaptationPath()) }
 
     /// --adaptation, else $PARLO_ADAPTATION, else the one `parlo adapt` wrote; nil for 'none'.
     func adaptationPath(locator: DataLocator = DataLocator()) throws -> String? {

@@ -13,7 +13,7 @@ struct ListenCommand: AsyncParsableCommand {
     enum Mode: String, ExpressibleByArgument, CaseIterable { case always, wake, ptt }
 
     @OptionGroup var global: GlobalOptions
-    @OptionGroup var acoustic: ModelOptions
+    @OptionGroup var acoustic: RecognitionModelOptions
     @OptionGroup var capture: CaptureOptions
     @OptionGroup var level: InputLevelOptions
 

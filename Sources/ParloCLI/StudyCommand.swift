@@ -13,7 +13,7 @@ struct StudyCommand: AsyncParsableCommand {
         discussion: "FOLDER holds one folder per subject (math/, storia/, …) of .md/.txt files; without it ~/Study when it exists, else the bundled sample ($PARLO_SAMPLE, else sample/ in ~/.config/parlo, the install's share/parlo or the checkout). Commands come from the microphone (default), a recorded file (--input FILE, same pipeline) or stdin (--text, one command per line). Replies go to the speakers or to --out FILE.wav. On a terminal: coloured lines; piped or with --json: JSON Lines events (command, reply, subject_opened, reading, timer_started, timer_ended, character_changed, confirm when an unsure spoken command is asked back, …).")
 
     @OptionGroup var global: GlobalOptions
-    @OptionGroup var acoustic: ModelOptions
+    @OptionGroup var acoustic: RecognitionModelOptions
     @OptionGroup var capture: CaptureOptions
     @OptionGroup var level: InputLevelOptions
     @OptionGroup var catalog: CatalogOptions

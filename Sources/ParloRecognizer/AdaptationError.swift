@@ -2,7 +2,7 @@ import ParloCore
 
 /// Why `parlo adapt` could not estimate a transform, or why a transform file cannot be used.
 public struct AdaptationError: ParloError, Equatable {
-    public enum Code: Sendable, Equatable { case toolsMissing, tooFewUtterances, toolFailed, notATransform }
+    public enum Code: Sendable, Equatable { case toolsMissing, tooFewUtterances, toolFailed, notATransform, cannotWrite }
     public var code: Code
     public var detail: String
 
@@ -16,6 +16,8 @@ public struct AdaptationError: ParloError, Equatable {
             return "\(detail) — record at least \(ModelAdaptation.minimumUtterances) sentences, each with its transcript"
         case .toolFailed:
             return "\(detail) — nothing was written; run with --verbose to keep the work folder and its logs"
+        case .cannotWrite:
+            return "\(detail) — give a writable path with --out"
         case .notATransform:
             return "\(detail) — give a file written by `parlo adapt`, or --adaptation none"
         }

@@ -90,8 +90,12 @@ public struct ModelAdaptation {
         try run("mllr_solve", ["-meanfn", hmm + "/means", "-varfn", hmm + "/variances", "-outmllrfn", solved,
                                "-accumdir", counts], log: work + "/mllr_solve.log")
         try Self.checkTransform(at: solved)
-        if fm.fileExists(atPath: output) { try fm.removeItem(atPath: output) }
-        try fm.copyItem(atPath: solved, toPath: output)
+        do {
+            try? fm.removeItem(atPath: output)
+            try fm.copyItem(atPath: solved, toPath: output)
+        } catch {
+            throw AdaptationError(.cannotWrite, "cannot write \(output) (\((error as NSError).localizedDescription))")
+        }
         let samples = utterances.reduce(0) { $0 + $1.samples.count }
         return Summary(utterances: utterances.count, aligned: aligned, seconds: Double(samples) / 16000)
     }
