@@ -113,7 +113,14 @@ public struct ModelAdaptation {
                 throw AdaptationError(.toolFailed, "the model's mixture weights could not be read: \(e.detail)")
             }
         }
-        try run("pocketsphinx_mdef_convert", ["-text", model.directory + "/mdef", hmm + "/mdef.txt"], log: hmm + "/../mdef.log")
+        // SphinxTrain reads the text format; Debian's model has the binary one (a model given
+        // with --model may have either: the text one starts with its version line).
+        let head = (try? FileHandle(forReadingFrom: URL(fileURLWithPath: model.directory + "/mdef")).read(upToCount: 4)) ?? nil
+        if head.map({ String(decoding: $0, as: UTF8.self) == "0.3\n" }) == true {
+            try fm.createSymbolicLink(atPath: hmm + "/mdef.txt", withDestinationPath: model.directory + "/mdef")
+        } else {
+            try run("pocketsphinx_mdef_convert", ["-text", model.directory + "/mdef", hmm + "/mdef.txt"], log: hmm + "/../mdef.log")
+        }
     }
 
     /// The words' pronunciations in SphinxTrain's format (alternatives as `word(2)`): from

@@ -98,6 +98,16 @@ final class AdaptCommandTests: ScratchFolderTestCase {
     /// `--record`: the prompts, then one 4 s window of the input per prompt. The input is the
     /// prompts said by eSpeak NG, each at the start of its window, as a student reading them.
     func recordedPrompts(_ count: Int, windows: Int, silent: Set<Int> = []) throws -> String {
+        let stream = try promptSpeech(count, windows: windows, silent: silent)
+        let input = path("prompts-\(windows)-\(silent.count).wav")
+        let writer = try SoundFileWriter(path: input, sampleRate: 16_000)
+        try writer.write(stream)
+        writer.close()
+        return input
+    }
+
+    /// The first `windows` of `count` prompts said one per 4 s window (16 kHz samples).
+    func promptSpeech(_ count: Int, windows: Int, silent: Set<Int> = []) throws -> [Int16] {
         let listed = try ParloProcess.run(["adapt", "--grammar", Repository.grammars, "--record", "\(count)", "--prompts-only", "--json"])
         XCTAssertEqual(listed.status, 0, listed.stderr)
         let prompts = try listed.lines.map(ParloProcess.object)
@@ -112,11 +122,23 @@ final class AdaptCommandTests: ScratchFolderTestCase {
             speech = Array(speech.prefix(60_000))
             stream += [Int16](repeating: 0, count: 4_000) + speech + [Int16](repeating: 0, count: 64_000 - 4_000 - speech.count)
         }
-        let input = path("prompts-\(windows)-\(silent.count).wav")
-        let writer = try SoundFileWriter(path: input, sampleRate: 16_000)
-        try writer.write(stream)
-        writer.close()
-        return input
+        return stream
+    }
+
+    /// The same through a real libasound capture device: ALSA's `file` plugin plays the prompts'
+    /// speech as a microphone would (`--device mic`, defined in an `ALSA_CONFIG_PATH` file).
+    func testRecordingFromACaptureDevice() throws {
+        let raw = path("mic.raw"), conf = path("asound.conf")
+        try try promptSpeech(5, windows: 5).withUnsafeBytes { try Data($0).write(to: URL(fileURLWithPath: raw)) }
+        try "pcm.mic { type file slave.pcm { type null } file \"/dev/null\" infile \"\(raw)\" format \"raw\" }\n"
+            .write(toFile: conf, atomically: true, encoding: .utf8)
+        let out = try ParloProcess.run(["adapt", "--grammar", Repository.grammars, "--record", "5", "--device", "mic",
+                                        "--out", path("mic.mllr"), "--json"],
+                                       environment: ["ALSA_CONFIG_PATH": "/usr/share/alsa/alsa.conf:" + conf])
+        XCTAssertEqual(out.status, 0, out.stderr)
+        let summary = try ParloProcess.object(out.lines.last ?? "")
+        XCTAssertEqual(summary["aligned"] as? Int, 5, out.stdout)
+        XCTAssertNoThrow(try String(contentsOfFile: path("mic.mllr"), encoding: .utf8))
     }
 
     func testRecordingPromptsAdaptsAndKeepsTheRecordings() throws {
