@@ -18,8 +18,10 @@ extension AdaptCommand {
         }
     }
 
-    /// Shows each prompt and keeps the next `promptSeconds` of audio from `source` for it.
-    func record(_ prompts: [PlannedSentence], from source: CaptureSource) async throws -> [ModelAdaptation.Utterance] {
+    /// Shows each prompt and keeps the next `promptSeconds` of audio from `source` for it. From
+    /// a microphone, a window with no speech in it (the student was not ready) shows the same
+    /// prompt again, up to `retries` times; a file's windows are taken as they come.
+    func record(_ prompts: [PlannedSentence], from source: CaptureSource, retries: Int) async throws -> [ModelAdaptation.Utterance] {
         let window = Int(promptSeconds * Double(SpeechFormat.sampleRate))
         let stream = source.start()
         let interrupt = InterruptHandler { stream.stop() }
@@ -28,18 +30,24 @@ extension AdaptCommand {
         var pending: [Int16] = []
         var utterances: [ModelAdaptation.Utterance] = []
         for (i, prompt) in prompts.enumerated() {
-            if output.asJSON {
-                FileHandleOutput.stdout(try Self.promptLine(prompt, index: i, total: prompts.count) + "\n")
-            } else {
-                FileHandleOutput.stdout("[\(i + 1)/\(prompts.count)] say: \(prompt.text)\n")
+            var samples: [Int16] = []
+            for attempt in 0...retries {
+                if output.asJSON {
+                    FileHandleOutput.stdout(try Self.promptLine(prompt, index: i, total: prompts.count) + "\n")
+                } else {
+                    FileHandleOutput.stdout(attempt == 0 ? "[\(i + 1)/\(prompts.count)] say: \(prompt.text)\n"
+                                                         : "  nothing heard — again: \(prompt.text)\n")
+                }
+                while pending.count < window, let chunk = try await iterator.next() { pending += chunk.samples }
+                guard pending.count >= window / 2 else {
+                    throw CLIError("the input ended after \(i) of \(prompts.count) sentences — give a longer recording or fewer --record sentences")
+                }
+                let take = min(window, pending.count)
+                samples = Array(pending.prefix(take))
+                pending.removeFirst(take)
+                if NoiseSuppressor.levelSpread(samples) >= Self.minimumSpreadDB { break }
             }
-            while pending.count < window, let chunk = try await iterator.next() { pending += chunk.samples }
-            guard pending.count >= window / 2 else {
-                throw CLIError("the input ended after \(i) of \(prompts.count) sentences — give a longer recording or fewer --record sentences")
-            }
-            let take = min(window, pending.count)
-            utterances.append(ModelAdaptation.Utterance(name: "\"\(prompt.text)\"", samples: Array(pending.prefix(take)), words: transcriptWords(prompt.text)))
-            pending.removeFirst(take)
+            utterances.append(ModelAdaptation.Utterance(name: "\"\(prompt.text)\"", samples: samples, words: transcriptWords(prompt.text)))
         }
         stream.stop()
         return utterances

@@ -66,7 +66,8 @@ struct AdaptCommand: AsyncParsableCommand {
                     for (i, p) in prompts.enumerated() { print(output.asJSON ? try Self.promptLine(p, index: i, total: prompts.count) : p.text) }
                     return
                 }
-                utterances = try await self.record(prompts, from: capture.makeSource(logger: logger))
+                utterances = try await self.record(prompts, from: capture.makeSource(logger: logger),
+                                                   retries: capture.input == nil ? Self.promptRetries : 0)
                 if let keep { try Self.keep(utterances, prompts: prompts, in: keep) }
             } else {
                 utterances = try loadRecordings()
@@ -89,6 +90,9 @@ struct AdaptCommand: AsyncParsableCommand {
             if global.verbose { printError("work folder kept: \(work)") }
         } catch { throw fail(error) }
     }
+
+    /// How many times a prompt with no speech heard is shown again (microphones only).
+    static let promptRetries = 2
 
     /// Makes the folder of `destination` if missing and checks that the file can be written, so
     /// a bad --out fails in one line before anything is recorded or estimated.

@@ -127,15 +127,21 @@ final class AdaptCommandTests: ScratchFolderTestCase {
 
     /// The same through a real libasound capture device: ALSA's `file` plugin plays the prompts'
     /// speech as a microphone would (`--device mic`, defined in an `ALSA_CONFIG_PATH` file).
+    /// The student misses the third prompt: from a microphone it is shown again, and the next
+    /// window, where they say it, is kept.
     func testRecordingFromACaptureDevice() throws {
         let raw = path("mic.raw"), conf = path("asound.conf")
-        try try promptSpeech(5, windows: 5).withUnsafeBytes { try Data($0).write(to: URL(fileURLWithPath: raw)) }
+        let speech = try promptSpeech(5, windows: 5)
+        let missed = Array(speech.prefix(2 * 64_000)) + [Int16](repeating: 0, count: 64_000) + speech.dropFirst(2 * 64_000)
+        try missed.withUnsafeBytes { try Data($0).write(to: URL(fileURLWithPath: raw)) }
         try "pcm.mic { type file slave.pcm { type null } file \"/dev/null\" infile \"\(raw)\" format \"raw\" }\n"
             .write(toFile: conf, atomically: true, encoding: .utf8)
         let out = try ParloProcess.run(["adapt", "--grammar", Repository.grammars, "--record", "5", "--device", "mic",
                                         "--out", path("mic.mllr"), "--json"],
                                        environment: ["ALSA_CONFIG_PATH": "/usr/share/alsa/alsa.conf:" + conf])
         XCTAssertEqual(out.status, 0, out.stderr)
+        let prompts = try out.lines.map(ParloProcess.object).filter { $0["type"] as? String == "adaptation_prompt" }
+        XCTAssertEqual(prompts.compactMap { $0["index"] as? Int }, [0, 1, 2, 2, 3, 4], "the missed prompt is shown again")
         let summary = try ParloProcess.object(out.lines.last ?? "")
         XCTAssertEqual(summary["aligned"] as? Int, 5, out.stdout)
         XCTAssertNoThrow(try String(contentsOfFile: path("mic.mllr"), encoding: .utf8))
