@@ -59,14 +59,20 @@ extension AdaptCommand {
             index: index, total: total, text: prompt.text, language: prompt.language.rawValue)))
     }
 
+    /// Checks the --keep folder before anything is recorded, so a bad one does not cost the
+    /// student their recordings.
+    static func checkKeep(_ folder: String) throws {
+        if let problem = FileProblem.writingFolder(folder) { throw CLIError("\(folder) (--keep): \(problem)") }
+    }
+
     /// Writes the recordings and a manifest to `folder`, so they can be used again
     /// (`parlo adapt --expect FOLDER/manifest.jsonl FOLDER`).
     static func keep(_ utterances: [ModelAdaptation.Utterance], prompts: [PlannedSentence], in folder: String) throws {
-        if let problem = FileProblem.writingFolder(folder) { throw CLIError("\(folder) (--keep): \(problem)") }
+        try checkKeep(folder)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         var manifest = ""
         for (i, (u, p)) in zip(utterances, prompts).enumerated() {
-            let name = String(format: "%03d-%@.wav", i + 1, p.language.rawValue)
+            let name = String(format: "%03d", i + 1) + "-\(p.language.rawValue).wav"
             let writer = try SoundFileWriter(path: folder + "/" + name, sampleRate: SpeechFormat.sampleRate)
             try writer.write(u.samples)
             writer.close()

@@ -58,6 +58,7 @@ struct AdaptCommand: AsyncParsableCommand {
             let model = try acoustic.locate()
             let destination = out ?? DataLocator().userPath(.adaptation)
             try Self.checkWritable(destination)                 // before the student records anything
+            if let keep { try Self.checkKeep(keep) }
             let compiled = try CatalogCompiler(model: model).compile(loadCatalog(catalog.grammar, fixtures: catalog.fixtures))
             let utterances: [ModelAdaptation.Utterance]
             if let record {

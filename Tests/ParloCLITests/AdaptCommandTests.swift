@@ -175,6 +175,11 @@ final class AdaptCommandTests: ScratchFolderTestCase {
         XCTAssertTrue(out.stderr.contains("the input ended after 3 of 6 sentences"), out.stderr)
         XCTAssertEqual(out.stderr.split(separator: "\n").count, 1, out.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: transform))
+        // A --keep that cannot be a folder stops the run before anything is recorded.
+        let keep = try ParloProcess.run(["adapt", "--grammar", Repository.grammars, "--record", "6", "--input", input, "--fast",
+                                         "--out", transform, "--keep", input])
+        XCTAssertEqual(keep.status, 1)
+        XCTAssertTrue(keep.stderr.contains("(--keep)") && !keep.stdout.contains("say:"), keep.stderr + keep.stdout)
     }
 
     /// A prompt the student let pass is left out, named, instead of teaching the model that
