@@ -159,7 +159,8 @@ final class AdaptCommandTests: ScratchFolderTestCase {
         XCTAssertEqual(summary["audio_s"] as? Double, 24)
         let manifest = try String(contentsOfFile: kept + "/manifest.jsonl", encoding: .utf8).split(separator: "\n")
         XCTAssertEqual(manifest.count, 6)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: kept).filter { $0.hasSuffix(".wav") }.count, 6)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: kept).filter { $0.hasSuffix(".wav") }.sorted(),
+                       ["001-en.wav", "002-it.wav", "003-en.wav", "004-it.wav", "005-en.wav", "006-it.wav"])
         // The kept folder is a set of recordings `parlo adapt` takes again, to the same transform.
         let again = try ParloProcess.run(["adapt", "--grammar", Repository.grammars, "--expect", kept + "/manifest.jsonl",
                                           "--out", path("again.mllr"), kept])
