@@ -45,7 +45,7 @@ extension AdaptCommand {
                 let take = min(window, pending.count)
                 samples = Array(pending.prefix(take))
                 pending.removeFirst(take)
-                if NoiseSuppressor.levelSpread(samples) >= Self.minimumSpreadDB { break }
+                if Self.heardSpeech(samples) { break }
             }
             utterances.append(ModelAdaptation.Utterance(name: "\"\(prompt.text)\"", samples: samples, words: transcriptWords(prompt.text)))
         }

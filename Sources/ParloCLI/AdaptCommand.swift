@@ -110,9 +110,12 @@ struct AdaptCommand: AsyncParsableCommand {
     /// more above (`NoiseSuppressor.levelSpread`).
     static let minimumSpreadDB = 6.0
 
+    /// Whether `samples` hold speech by that rule.
+    static func heardSpeech(_ samples: [Int16]) -> Bool { NoiseSuppressor.levelSpread(samples) >= minimumSpreadDB }
+
     /// `utterances` split into those with speech and the names of those without.
     static func withoutSilence(_ utterances: [ModelAdaptation.Utterance]) -> ([ModelAdaptation.Utterance], [String]) {
-        let spoken = utterances.map { NoiseSuppressor.levelSpread($0.samples) >= minimumSpreadDB }
+        let spoken = utterances.map { heardSpeech($0.samples) }
         return (zip(utterances, spoken).filter(\.1).map(\.0), zip(utterances, spoken).filter { !$0.1 }.map(\.0.name))
     }
 

@@ -102,7 +102,7 @@ public struct ModelAdaptation {
 
     /// A model folder SphinxTrain can read: the shipped files linked, the mixture weights in
     /// its format and the model definition as text.
-    private func prepareModel(in hmm: String) throws {
+    func prepareModel(in hmm: String) throws {
         let fm = FileManager.default
         for name in try fm.contentsOfDirectory(atPath: model.directory) where name != "sendump" {
             try fm.createSymbolicLink(atPath: "\(hmm)/\(name)", withDestinationPath: "\(model.directory)/\(name)")
@@ -119,7 +119,7 @@ public struct ModelAdaptation {
         if head.map({ String(decoding: $0, as: UTF8.self) == "0.3\n" }) == true {
             try fm.createSymbolicLink(atPath: hmm + "/mdef.txt", withDestinationPath: model.directory + "/mdef")
         } else {
-            try run("pocketsphinx_mdef_convert", ["-text", model.directory + "/mdef", hmm + "/mdef.txt"], log: hmm + "/../mdef.log")
+            try run("pocketsphinx_mdef_convert", ["-text", model.directory + "/mdef", hmm + "/mdef.txt"], log: hmm + "/mdef_convert.log")
         }
     }
 
