@@ -182,6 +182,9 @@ public struct LanguageModel: Sendable {
             var c = text[i]
             if c == "’" { c = "'" }
             if c.isLetter && !c.isNumber {
+                // A capital after a small letter starts a new word: glued names ("CtrlAltCanc",
+                // "UsingSymbolsFiles") are judged by their parts.
+                if c.isUppercase, current.last?.isLowercase == true { flush() }
                 current.append(c)
             } else if c == "'" && !current.isEmpty && current.last != "'" {
                 // An apostrophe inside or right after a word belongs to it ("l'", "po'").
