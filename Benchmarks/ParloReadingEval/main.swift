@@ -4,7 +4,7 @@ import ParloRecognizer
 import ParloSpeech
 
 /// The reading measurements of docs/reading-text.md, from the sets of scripts/make-text-sets:
-///   swift run ParloReadingEval language dev|dev2|test|test2 — language per item
+///   swift run ParloReadingEval language dev|dev2|dev3|test|test2|test3|test4 — language per item
 ///   swift run ParloReadingEval explain TEXT…       — each word's evidence (+ English, − Italian)
 ///   swift run ParloReadingEval sentences dev|test  — sentence boundaries
 ///   swift run ParloReadingEval words [dev|test2]   — word events vs forced alignment
