@@ -139,7 +139,8 @@ struct AdaptCommand: AsyncParsableCommand {
 
 /// The `adaptation` event: what `parlo adapt` wrote and from how much speech.
 struct AdaptationEvent: Encodable {
-    var file: String
+    /// The transform written (nil for `batch --self-adapt`, whose transform lives only for the run).
+    var file: String?
     var utterances: Int
     var aligned: Int
     var audio_s: Double

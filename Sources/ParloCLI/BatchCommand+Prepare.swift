@@ -13,6 +13,8 @@ extension BatchCommand {
         /// "jsgf …" or "catalog …" with a fingerprint of what the decoder is given.
         var grammar: String
         var rejection: Rejection?
+        /// The catalog's pronunciations (nil with --jsgf): what `--self-adapt` aligns results with.
+        var dictionary: PronunciationDictionary?
     }
 
     /// A runner on the JSGF grammar, or on the command catalog with rejection and matching.
@@ -47,7 +49,8 @@ extension BatchCommand {
                                             interpreter: { matcher.match($0, preferring: session).spoken(in: session, confidence: $0.confidence) }, slots: slots,
                                             recognizer: make),
                         interpret: { matcher.match($0) },
-                        grammar: "catalog " + Self.fingerprint(compiled.grammar.text + compiled.dictionaryText), rejection: rejection)
+                        grammar: "catalog " + Self.fingerprint(compiled.grammar.text + compiled.dictionaryText), rejection: rejection,
+                        dictionary: compiled.dictionary)
     }
 
     /// Everything that decides a file's result, as short values or fingerprints: two result
@@ -62,6 +65,7 @@ extension BatchCommand {
             "parlo": ParloVersion.current,
             "model": "model " + Self.fingerprint(modelFolder: model.directory),
             "adaptation": try model.adaptation.map { "mllr " + Self.fingerprint(bytes: try Data(contentsOf: URL(fileURLWithPath: $0))) } ?? "none",
+            "self_adapt": selfAdapt ? "confidence \(Self.selfAdaptConfidence), at least \(Self.selfAdaptMinimum) results" : "off",
             "grammar": prepared.grammar,
             "rejection": prepared.rejection.map { "on " + Self.fingerprint("\($0)") } ?? "off",
             "noise_floor": noiseFloor,

@@ -109,6 +109,9 @@ struct BatchCommand: ParsableCommand {
     @Option(name: .customLong("denoise-below"), parsing: .unconditional, help: ArgumentHelp("With --denoise: clean only files whose loud frames (of a long one: in its first 2 s) stand less than this many dB above their quiet ones, i.e. noisy ones (16.5: about 10 dB SNR), or 'always'.", valueName: "DB"))
     var denoiseBelow: String = BatchCommand.defaultSuppression.maximumSpreadDB.map { "\($0)" } ?? "always"
 
+    @Flag(name: .customLong("self-adapt"), help: "Decode twice: first as usual, then with the model adapted (MLLR, as `parlo adapt` does) to this batch's own audio, learnt from its first results of confidence 0.8 or more (at least 20). For many files of one room, microphone or set of voices; needs a catalog (docs/batch.md).")
+    var selfAdapt = false
+
     @Option(name: .customLong("ps"), help: ArgumentHelp("Extra PocketSphinx decoder option, e.g. --ps cmn=live (repeatable).", valueName: "KEY=VALUE"))
     var decoderOptions: [String] = []
 
@@ -151,6 +154,9 @@ struct BatchCommand: ParsableCommand {
         }
         if resume && out == nil { throw ValidationError("--resume needs --out FILE to resume from") }
         if jsgf != nil && grammar != nil { throw ValidationError("give either --jsgf FILE or --grammar FOLDER, not both") }
+        if selfAdapt && (jsgf != nil || resume || shard != nil) {
+            throw ValidationError("--self-adapt learns from the whole batch with a catalog: it cannot be combined with --jsgf, --resume or --shard")
+        }
     }
 
     func run() throws {
@@ -167,9 +173,14 @@ struct BatchCommand: ParsableCommand {
         let rawFormat = try raw.format()
         if let warning = raw.ignoredWarning(for: files) { printError(warning) }
         if let warning = SoundFile.narrowbandWarning(files, raw: rawFormat) { printError(warning) }
-        let prepared = try prepare(model: model, options: options, raw: rawFormat, logger: log)
+        var prepared = try prepare(model: model, options: options, raw: rawFormat, logger: log)
         let info = BatchRunInfo(shard: shardValue, inputs: inputs.count, files: files.count,
                                 settings: try settings(model: model, options: options, raw: rawFormat, prepared: prepared))
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("parlo-batch-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        if selfAdapt, let adapted = try adapted(model, on: files, prepared: prepared, raw: rawFormat, work: work) {
+            prepared = try prepare(model: adapted, options: options, raw: rawFormat, logger: log)
+        }
 
         var session = try BatchSession(outPath: out, resume: resume, run: info, expectations: expectations,
                                        interpret: prepared.interpret, json: output.asJSON, total: files.count)
