@@ -41,8 +41,15 @@ extension BatchCommand {
             ModelAdaptation.Utterance(name: $0.file, samples: try AudioFileReader(path: $0.file, raw: raw).readAll(), words: $0.words)
         }
         let transform = work + "/batch.mllr"
-        let summary = try ModelAdaptation(model: shipped).estimate(utterances, dictionary: dictionary,
+        let summary: ModelAdaptation.Summary
+        do {
+            summary = try ModelAdaptation(model: shipped).estimate(utterances, dictionary: dictionary,
                                                                    writingTo: transform, work: work + "/estimate")
+        } catch {
+            // The batch is still worth decoding: with the model as it is, said in one line.
+            printError("--self-adapt: could not adapt (\((error as? AdaptationError)?.detail ?? "\(error)")): decoded with the model as it is")
+            return nil
+        }
         let event = AdaptationEvent(file: nil, utterances: utterances.count, aligned: summary.aligned, audio_s: summary.seconds)
         if output.asJSON {
             print(try JSONLinesEncoder().line(TaggedEvent(type: "adaptation", payload: event)))
