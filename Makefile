@@ -12,7 +12,7 @@ export PARLO_ADAPTATION ?= none
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-.PHONY: setup demo test bench soak build clean fixtures eval-sets eval eval-adaptation sanitize leaks docs install uninstall fuzz
+.PHONY: setup demo test bench soak build clean fixtures eval-sets eval eval-adaptation eval-echo sanitize leaks docs install uninstall fuzz
 
 setup:
 	@scripts/setup
@@ -104,6 +104,11 @@ eval: build
 eval-adaptation: build
 	scripts/eval-adaptation dev
 	scripts/eval-adaptation test
+
+## Echo barge-in across eSpeak states: how often the student's "stop" over Parlo's voice acts, and
+## Parlo's own voice fires nothing (~10 min; docs/listening.md).
+eval-echo:
+	PARLO_ECHO_STATES=$${PARLO_ECHO_STATES:-30} $(SWIFT) test --filter StudyEchoBargeInTests/testVerdictsAcrossSpeechStates
 
 ## DocC for the library modules (the documentation archives land in .build/plugins/Swift-DocC).
 DOC_TARGETS = ParloCore ParloCatalog ParloCommands ParloSpeechQueue ParloMeter ParloEndpointer ParloAudio \
