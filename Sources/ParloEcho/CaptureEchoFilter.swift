@@ -24,6 +24,8 @@ public final class CaptureEchoFilter {
     /// Output samples still to drop: the canceller's latency, at the start of the stream.
     private var warmup: Int
     private var started = false
+    /// What was heard and what cancellation left, per frame: whose voice an utterance was.
+    public private(set) var energy: CancelledEnergy
     public private(set) var processedSamples = 0
     /// CPU time of this thread spent cancelling (not wall time: the machine may be shared).
     public private(set) var processingSeconds = 0.0
@@ -33,6 +35,7 @@ public final class CaptureEchoFilter {
         self.reference = reference
         self.enabled = enabled
         warmup = enabled ? canceller.latency : 0
+        energy = CancelledEnergy(frameSize: canceller.frameSize)
     }
 
     /// Cancels echo in `chunk`; returns the cleaned audio available so far (possibly empty).
@@ -70,6 +73,8 @@ public final class CaptureEchoFilter {
     private func cancel(_ mic: [Int16], from start: Int) -> [Int16] {
         let began = Self.threadCPUSeconds()
         let out = canceller.process(mic: mic, far: reference.read(from: start, count: mic.count))
+        energy.note(mic, start: start, cleaned: false)
+        energy.note(out, start: start - canceller.latency, cleaned: true)
         processingSeconds += Self.threadCPUSeconds() - began
         processedSamples += mic.count
         return out

@@ -42,6 +42,18 @@ public final class StudyListener {
     public var streamClock: ManualStudyClock?
     /// Stream time at which the full catalog's current utterance began.
     private var utteranceStart = 0.0
+    /// Stream time at which the reading controls' current utterance began.
+    private var controlStart = 0.0
+    /// A reading control heard while Parlo speaks is Parlo's own voice when echo cancellation
+    /// removed more than this many dB of the utterance (nil: never judged so). The student
+    /// talking over Parlo keeps most of an utterance's energy (1.5 dB removed in the echo
+    /// barge-in room); Parlo's voice alone loses 23–35 dB once the canceller has learnt the room,
+    /// and the residue of its first reply came back as "basta" (stop) in 2 of 60 sessions
+    /// without this check (docs/speech.md, `make eval-echo`). At 12 dB a student 6 dB quieter
+    /// than Parlo at the microphone (who loses about 7 dB) still counts. Before the canceller
+    /// has learnt the room (the first second or two of Parlo's speech) it removes too little for
+    /// this to tell.
+    public var ownVoiceRemovedDB: Double? = 12
 
     public init(session: StudySession, pipeline: ListenPipeline, bargeIn: ListenPipeline? = nil) {
         self.session = session
@@ -84,8 +96,14 @@ public final class StudyListener {
         let speaking = session.gate.speaking
         for (event, fromControls, confidence) in all {
             if case .speechStart(let t) = event, !fromControls { utteranceStart = t }
+            if case .speechStart(let t) = event, fromControls { controlStart = t }
             if case .command(let t, let match, let latency) = event, !fromControls, parloWasAudible(from: utteranceStart, to: t) {
                 observe(.rejected(t: t, text: match.text, reason: "Parlo was speaking during this utterance", latencyMs: latency))
+                continue
+            }
+            if case .command(let t, let match, let latency) = event, fromControls, let removed = ownVoiceRemoved(from: controlStart, to: t) {
+                observe(.rejected(t: t, text: match.text, reason: "Parlo's own voice: cancelling its echo removed \(Int(removed.rounded())) dB of this utterance",
+                                  latencyMs: latency))
                 continue
             }
             if case .command(_, let match, _) = event {
@@ -125,6 +143,14 @@ public final class StudyListener {
     static func resultConfidence(_ recognition: Recognition) -> Double? {
         guard let evidence = recognition.evidence, let model = Rejection.live.calibration else { return nil }
         return model.probability(evidence)
+    }
+
+    /// How many dB of `from…to` (stream seconds) echo cancellation removed, when that is more
+    /// than `ownVoiceRemovedDB`; nil otherwise or without cancellation.
+    private func ownVoiceRemoved(from: Double, to: Double) -> Double? {
+        guard let limit = ownVoiceRemovedDB, let echo, echo.enabled, let kept = echo.energy.keptDB(from: from, to: to),
+              -kept > limit else { return nil }
+        return -kept
     }
 
     /// Whether Parlo's own voice was playing anywhere in `from…to` (stream seconds, 0.3 s of

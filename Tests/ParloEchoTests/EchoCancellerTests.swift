@@ -29,7 +29,11 @@ final class EchoCancellerTests: XCTestCase {
     static func energy(_ x: ArraySlice<Float>) -> Double { x.reduce(0) { $0 + Double($1) * Double($1) } }
     static func dB(_ ratio: Double) -> Double { 10 * log10(ratio) }
 
-    struct Result { var erle: Double; var nearGain: Double; var sirInput: Double; var sirOutput: Double; var cpu: Double }
+    struct Result {
+        var erle: Double; var nearGain: Double; var sirInput: Double; var sirOutput: Double; var cpu: Double
+        /// `CancelledEnergy.keptDB` over the converged echo alone and over the student's span.
+        var keptOfEcho: Double?; var keptOfStudent: Double?
+    }
 
     func run(_ options: EchoCanceller.Options) throws -> Result {
         let eva = CharacterCatalog.defaults.characters[1].voice(for: .en)
@@ -72,7 +76,9 @@ final class EchoCancellerTests: XCTestCase {
                       nearGain: Self.dB(Self.energy(out[span]) / Self.energy(near[span])),
                       sirInput: Self.dB(Self.energy(near[span]) / Self.energy(echo[span])),
                       sirOutput: Self.dB(Self.energy(near[span]) / Self.energy(residual[...])),
-                      cpu: filter.cpuMillisecondsPerSecond)
+                      cpu: filter.cpuMillisecondsPerSecond,
+                      keptOfEcho: filter.energy.keptDB(from: 2, to: 5),
+                      keptOfStudent: filter.energy.keptDB(from: 5, to: Double(span.upperBound) / 16_000))
     }
 
     func testCancelsParlosEchoAndKeepsTheStudent() throws {
@@ -89,5 +95,32 @@ final class EchoCancellerTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(l.erle, 10)
         XCTAssertGreaterThanOrEqual(r.sirOutput - r.sirInput, 6)
         XCTAssertGreaterThan(r.nearGain, -3)
+    }
+
+    /// The evidence `StudyListener` tells Parlo's voice from the student's by: cancellation takes
+    /// most of an utterance of Parlo's alone away, little of the student talking over it.
+    func testWhatCancellationKeepsTellsParloFromTheStudent() throws {
+        let r = try run(.init())
+        let echo = try XCTUnwrap(r.keptOfEcho), student = try XCTUnwrap(r.keptOfStudent)
+        print(String(format: "kept by cancellation: Parlo alone %.1f dB, the student over Parlo %.1f dB", echo, student))
+        // StudyListener.ownVoiceRemovedDB (12 dB) lies between the two.
+        XCTAssertLessThan(echo, -18)
+        XCTAssertGreaterThan(student, -6)
+    }
+
+    func testCancelledEnergyIsKeptPerFrameOnTheStreamTimeline() {
+        var e = CancelledEnergy(frameSize: 4, seconds: 3, sampleRate: 4)     // three frames remembered
+        e.note([2, 2, 2, 2, 2, 2, 2, 2], start: 0, cleaned: false)
+        e.note([1, 1, 1, 1], start: 0, cleaned: true)
+        e.note([2, 2, 2, 2], start: 4, cleaned: true)
+        XCTAssertEqual(e.keptDB(from: 0, to: 1)!, 10 * log10(0.25), accuracy: 1e-9)
+        XCTAssertEqual(e.keptDB(from: 0, to: 2)!, 10 * log10(5.0 / 8), accuracy: 1e-9)
+        XCTAssertNil(e.keptDB(from: 2, to: 3), "a frame never heard")
+        e.note([2, 2, 2, 2], start: -4, cleaned: true)     // the canceller's start-up latency
+        e.note([9, 9, 9, 9, 9], start: 13, cleaned: false)   // not on a frame boundary
+        XCTAssertNil(e.keptDB(from: 3, to: 4))
+        e.note([2, 2, 2, 2], start: 12, cleaned: false)
+        XCTAssertNil(e.keptDB(from: 0, to: 1), "frame 0's slot now holds frame 3")
+        XCTAssertEqual(e.keptDB(from: 1, to: 2)!, 0, accuracy: 1e-9)
     }
 }

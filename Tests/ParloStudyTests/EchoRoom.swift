@@ -26,15 +26,16 @@ final class EchoRoom: @unchecked Sendable {
     var readingStart: Int?
     let fifo: String
     private let fd: Int32
-    private var path = EchoPath(delay: 0.06, gain: 0.5, reverb: 0.12, seed: 5)
+    private var path: EchoPath
     /// What the speakers played, on the capture timeline (at the sink's rate; zeros when quiet).
     private(set) var played: [Int16] = []
     private var room16: [Float] = []
 
     /// Creates the FIFO and opens it read-write, so the ALSA plugin's read-only open (in the
     /// capture source's init) does not block waiting for a writer.
-    init(sink: MemorySink, queue: SpeechQueue, reference: EchoReference, near: [Int16], directory: String) throws {
-        self.sink = sink; self.queue = queue; self.reference = reference; self.near = near
+    init(sink: MemorySink, queue: SpeechQueue, reference: EchoReference, near: [Int16], directory: String,
+         path: EchoPath = EchoPath(delay: 0.06, gain: 0.5, reverb: 0.12, seed: 5)) throws {
+        self.sink = sink; self.queue = queue; self.reference = reference; self.near = near; self.path = path
         fifo = directory + "/mic-\(UUID().uuidString.prefix(8)).fifo"
         guard mkfifo(fifo, 0o600) == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
         fd = open(fifo, O_RDWR)
