@@ -51,7 +51,8 @@ final class StudyEchoBargeInTests: XCTestCase {
                                      noiseSeed: 23, stop: ("basta", StudyScript.voices[.it]!), stopAfter: 3.2)
     }
 
-    func session(student: Bool, cancel: Bool, seconds: Double, setting: Setting = .tests) async throws -> Outcome {
+    func session(student: Bool, cancel: Bool, seconds: Double, setting: Setting = .tests,
+                 configure: (StudyListener) -> Void = { _ in }) async throws -> Outcome {
         let memory = MemorySink()
         let reference = EchoReference(timing: .stream, seconds: 30)
         let sink = try EchoReferenceSink(memory, reference: reference)
@@ -76,7 +77,7 @@ final class StudyEchoBargeInTests: XCTestCase {
         let listener = try StudyListener(session: session, catalog: StudyFixtures.catalog, model: try AcousticModel.locate(), options: listen)
         let filter = CaptureEchoFilter(canceller: try EchoCanceller(), reference: reference, enabled: cancel)
         listener.echo = filter
-        if ProcessInfo.processInfo.environment["PARLO_ECHO_OWN_VOICE"] == "off" { listener.ownVoiceRemovedDB = nil }
+        configure(listener)
         var heard: [String] = [], commandTimes: [Double] = []
         async let playing: Void = room.run(period: source.format.periodFrames) { c in
             if c == 0 { await session.handle(text: "open math") }
@@ -134,6 +135,17 @@ final class StudyEchoBargeInTests: XCTestCase {
         XCTAssertFalse(o.stopped)
     }
 
+    /// The own-voice check decides by what cancellation removed: asked to treat 1 dB as Parlo's
+    /// voice, it takes the student's "stop" (1.5 dB removed, docs/speech.md) for Parlo's own,
+    /// rejects it with the reason, and the reading goes on.
+    func testTheOwnVoiceCheckRejectsAControlThatCancellationTookMuchOf() async throws {
+        guard try inFreshProcess() else { return }
+        let o = try await session(student: true, cancel: true, seconds: 10) { $0.ownVoiceRemovedDB = 1 }
+        XCTAssertEqual(o.commands.count, 0, "heard: \(o.heard)")
+        XCTAssertTrue(o.heard.contains { $0.contains("rejected 'stop': Parlo's own voice: cancelling its echo removed") }, "heard: \(o.heard)")
+        XCTAssertFalse(o.stopped)
+    }
+
     /// Why the canceller exists: the same overlap without it. Parlo's voice never leaves a
     /// silence for the endpointer to close the student's utterance on, so "stop" does not act
     /// and the reading goes on.
@@ -161,8 +173,11 @@ final class StudyEchoBargeInTests: XCTestCase {
         var stopped = 0, echoFired = 0, overlap = 0.0
         for state in 0..<n {
             _ = try Synthesizer().synthesize("One more sentence before the session.", voice: voice)
-            let with = try await session(student: true, cancel: true, seconds: 10, setting: setting)
-            let without = try await session(student: false, cancel: true, seconds: 10, setting: setting)
+            let check: (StudyListener) -> Void = {
+                if ProcessInfo.processInfo.environment["PARLO_ECHO_OWN_VOICE"] == "off" { $0.ownVoiceRemovedDB = nil }
+            }
+            let with = try await session(student: true, cancel: true, seconds: 10, setting: setting, configure: check)
+            let without = try await session(student: false, cancel: true, seconds: 10, setting: setting, configure: check)
             let acted = with.commandTimes.contains { $0 >= with.stopStart } && with.stopped
             let fired = with.commandTimes.contains { $0 < with.stopStart } || !without.commands.isEmpty
             stopped += acted ? 1 : 0; echoFired += fired ? 1 : 0; overlap += with.overlap / Double(n)
