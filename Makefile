@@ -106,7 +106,7 @@ eval-adaptation: build
 	scripts/eval-adaptation test
 
 ## Echo barge-in across eSpeak states: how often the student's "stop" over Parlo's voice acts, and
-## Parlo's own voice fires nothing (~7 min; PARLO_ECHO_ROOM=held-out for the held-out room; docs/speech.md).
+## Parlo's own voice fires nothing (~7 min; PARLO_ECHO_ROOM=held-out or held-out-2 for the held-out rooms; docs/speech.md).
 eval-echo:
 	PARLO_ECHO_STATES=$${PARLO_ECHO_STATES:-30} $(SWIFT) test --filter StudyEchoBargeInTests/testVerdictsAcrossSpeechStates
 
