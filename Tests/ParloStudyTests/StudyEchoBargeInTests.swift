@@ -18,7 +18,7 @@ import XCTest
 /// Each test runs in a process of its own (`IsolatedTest`): Parlo's voice is synthesised
 /// in-process, and eSpeak NG's state left by earlier tests changed its echo enough to flip the
 /// verdict (the reply's residual echo heard as "basta" after the whole suite, never alone).
-/// How the verdicts vary with that state is measured in docs/listening.md.
+/// How the verdicts vary with that state is measured in docs/speech.md (`make eval-echo`).
 final class StudyEchoBargeInTests: XCTestCase {
     struct Outcome {
         var commands: [StudyEvent]
@@ -58,6 +58,11 @@ final class StudyEchoBargeInTests: XCTestCase {
                                       stopAfter: 5.5)
     }
 
+    /// One session with the microphone open from the start: "open math" (typed; Parlo's reply
+    /// is heard by the microphone and teaches the canceller the room), then "read the page" once
+    /// the reply is over. The microphone hears the echo of all of it plus, if `student`, the
+    /// setting's "stop" `stopAfter` seconds into the reading; `seconds` of capture through a real
+    /// ALSA device. `configure` adjusts the listener before it runs.
     func session(student: Bool, cancel: Bool, seconds: Double, setting: Setting = .tests,
                  configure: (StudyListener) -> Void = { _ in }) async throws -> Outcome {
         let memory = MemorySink()
