@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import ParloCore
 
 /// What the microphone heard and what was left of it after echo cancellation, as energy per

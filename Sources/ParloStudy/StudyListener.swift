@@ -95,8 +95,7 @@ public final class StudyListener {
             .sorted { $0.0.t < $1.0.t }
         let speaking = session.gate.speaking
         for (event, fromControls, confidence) in all {
-            if case .speechStart(let t) = event, !fromControls { utteranceStart = t }
-            if case .speechStart(let t) = event, fromControls { controlStart = t }
+            if case .speechStart(let t) = event { if fromControls { controlStart = t } else { utteranceStart = t } }
             if case .command(let t, let match, let latency) = event, !fromControls, parloWasAudible(from: utteranceStart, to: t) {
                 observe(.rejected(t: t, text: match.text, reason: "Parlo was speaking during this utterance", latencyMs: latency))
                 continue

@@ -183,12 +183,11 @@ final class StudyEchoBargeInTests: XCTestCase {
         let room = ProcessInfo.processInfo.environment["PARLO_ECHO_ROOM"] ?? "tests"
         let setting: Setting = ["held-out": .heldOut, "held-out-2": .heldOut2][room] ?? .tests
         let voice = try CharacterCatalog.defaults.character(named: "eva").voice(for: .en)
+        let checkOff = ProcessInfo.processInfo.environment["PARLO_ECHO_OWN_VOICE"] == "off"
+        let check: (StudyListener) -> Void = { if checkOff { $0.ownVoiceRemovedDB = nil } }
         var stopped = 0, echoFired = 0, overlap = 0.0
         for state in 0..<n {
             _ = try Synthesizer().synthesize("One more sentence before the session.", voice: voice)
-            let check: (StudyListener) -> Void = {
-                if ProcessInfo.processInfo.environment["PARLO_ECHO_OWN_VOICE"] == "off" { $0.ownVoiceRemovedDB = nil }
-            }
             let with = try await session(student: true, cancel: true, seconds: 10, setting: setting, configure: check)
             let without = try await session(student: false, cancel: true, seconds: 10, setting: setting, configure: check)
             let acted = with.commandTimes.contains { $0 >= with.stopStart } && with.stopped
