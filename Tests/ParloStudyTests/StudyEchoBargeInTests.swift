@@ -56,6 +56,12 @@ final class StudyEchoBargeInTests: XCTestCase {
         static let heldOut2 = Setting(character: "mia", path: EchoPath(delay: 0.045, gain: 0.6, reverb: 0.18, seed: 3),
                                       noiseSeed: 31, stop: ("stop", ESpeakVoice(name: "en-us", variant: "f2", rate: 160, volume: 60)),
                                       stopAfter: 5.5)
+        /// A third room, set down (session 19) before any run in it and held out for the loop
+        /// that follows the canceller (docs/speech.md): Adam's voice, a quieter Italian student
+        /// (eSpeak volume 70, variant f3) saying "basta" over the reading, another speaker path.
+        static let heldOut3 = Setting(character: "adam", path: EchoPath(delay: 0.05, gain: 0.55, reverb: 0.2, seed: 13),
+                                      noiseSeed: 41, stop: ("basta", ESpeakVoice(name: "it", variant: "f3", rate: 150, volume: 70)),
+                                      stopAfter: 4.0)
     }
 
     /// One session with the microphone open from the start: "open math" (typed; Parlo's reply
@@ -173,7 +179,7 @@ final class StudyEchoBargeInTests: XCTestCase {
     /// `make test`): `PARLO_ECHO_STATES` sessions with the student and as many without, in one
     /// process, each after one more synthesis than the last, so every session hears Parlo's
     /// voice from a different eSpeak state. `PARLO_ECHO_ROOM`: `tests` (the default), `held-out`
-    /// or `held-out-2` (`Setting`); `PARLO_ECHO_OWN_VOICE=off`: without
+    /// `held-out-2` or `held-out-3` (`Setting`); `PARLO_ECHO_OWN_VOICE=off`: without
     /// `StudyListener.ownVoiceRemovedDB`. Counts the students' stops that acted and the sessions
     /// where Parlo's own voice fired anything.
     func testVerdictsAcrossSpeechStates() async throws {
@@ -181,7 +187,7 @@ final class StudyEchoBargeInTests: XCTestCase {
             throw XCTSkip("a measurement: make eval-echo")
         }
         let room = ProcessInfo.processInfo.environment["PARLO_ECHO_ROOM"] ?? "tests"
-        let setting: Setting = ["held-out": .heldOut, "held-out-2": .heldOut2][room] ?? .tests
+        let setting: Setting = ["held-out": .heldOut, "held-out-2": .heldOut2, "held-out-3": .heldOut3][room] ?? .tests
         let voice = try CharacterCatalog.defaults.character(named: "eva").voice(for: .en)
         let checkOff = ProcessInfo.processInfo.environment["PARLO_ECHO_OWN_VOICE"] == "off"
         let check: (StudyListener) -> Void = { if checkOff { $0.ownVoiceRemovedDB = nil } }
