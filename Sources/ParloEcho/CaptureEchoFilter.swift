@@ -72,9 +72,11 @@ public final class CaptureEchoFilter {
 
     private func cancel(_ mic: [Int16], from start: Int) -> [Int16] {
         let began = Self.threadCPUSeconds()
-        let out = canceller.process(mic: mic, far: reference.read(from: start, count: mic.count))
-        energy.note(mic, start: start, cleaned: false)
-        energy.note(out, start: start - canceller.latency, cleaned: true)
+        let far = reference.read(from: start, count: mic.count)
+        let out = canceller.process(mic: mic, far: far)
+        energy.note(mic, start: start, as: .heard)
+        energy.note(out, start: start - canceller.latency, as: .left)
+        energy.note(far, start: start, as: .played)
         processingSeconds += Self.threadCPUSeconds() - began
         processedSamples += mic.count
         return out

@@ -54,7 +54,9 @@ public final class ListenPipeline {
     /// Whether a wake phrase was heard and a command is awaited (`.wake` mode).
     public private(set) var armed = false
 
-    private let recognizer: Recognizer
+    /// The decoder every utterance streams into (a listener may change its search between
+    /// utterances: `Recognizer.useLoop`).
+    public let recognizer: Recognizer
     private let decoder: any UtteranceDecoder
     private let interpreter: HypothesisInterpreter?
     private var endpointer: Endpointer

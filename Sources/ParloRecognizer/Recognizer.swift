@@ -16,6 +16,12 @@ public final class Recognizer {
     private(set) var initialMean: [Float] = []
     public private(set) var grammar: JSGFGrammar
     private var searchCount = 0
+    /// Searches of the current grammar with another loop cost (`useLoop`), by cost per unit.
+    private var loopSearches: [Double: String] = [:]
+    /// The loop cost per unit `useLoop` asked for (nil: `rejection`'s own), and whether the
+    /// decoder searches with it yet (it switches between utterances only).
+    public private(set) var loopProbability: Double?
+    private var loopSearchActive = true
     public let model: AcousticModel
     private var samplesInUtterance = 0
     private var inUtterance = false
@@ -63,9 +69,49 @@ public final class Recognizer {
     /// than a new decoder when an app changes what it listens for.
     public func load(_ grammar: JSGFGrammar, pronunciations extra: PronunciationDictionary = .init()) throws {
         let dict = try PocketSphinxDecoder.pronunciations(of: grammar.words, model: model, extra: extra)
+        if inUtterance { ps_end_utt(decoder); inUtterance = false }
         try Self.install(grammar, dict, rejection: rejection, on: decoder, searchCount: &searchCount)
+        for name in loopSearches.values { ps_unset_search(decoder, name) }
+        loopSearches.removeAll()
         self.grammar = grammar
         dictionary = dict
+        loopSearchActive = loopProbability == nil
+    }
+
+    /// Makes the garbage loop cost `probability` per unit instead of `rejection`'s own (nil:
+    /// back to it) from the next utterance on; an utterance under way keeps its search. The
+    /// decoder keeps one search per cost, so switching back and forth builds each graph once
+    /// and costs nothing per utterance. For a listener whose risk of mistaking noise for a
+    /// command changes while it runs (`StudyListener`: Parlo's own voice, before and after
+    /// its echo canceller has learnt the room). Without a loop it does nothing.
+    public func useLoop(probability: Double?) throws {
+        guard rejection?.loop != nil, probability != loopProbability else { return }
+        loopProbability = probability
+        loopSearchActive = false
+        if !inUtterance { try switchLoopSearch() }
+    }
+
+    /// Puts the search `loopProbability` asks for in place (not during an utterance).
+    private func switchLoopSearch() throws {
+        guard !loopSearchActive, var loop = rejection?.loop else { return }
+        var name = "parlo\(searchCount)"
+        if let p = loopProbability {
+            if let known = loopSearches[p] { name = known } else {
+                loop.unitProbability = p
+                name += "-loop\(loopSearches.count + 1)"
+                try PocketSphinxLog.withConstructionLock {
+                    let garbage = GarbageGraph.loop(loop, grammarWords: grammar.words, pronunciations: dictionary)
+                    let fsg = try GarbageGraph.build(grammar, loop: loop, words: garbage.words, decoder: decoder, name: name)
+                    defer { fsg_model_free(fsg) }
+                    guard ps_set_fsg(decoder, name, fsg) == 0 else {
+                        throw RecognizerError(.badGrammar, "PocketSphinx rejected the grammar with a loop at \(p)")
+                    }
+                }
+                loopSearches[p] = name
+            }
+        }
+        guard ps_set_search(decoder, name) == 0 else { throw RecognizerError(.badGrammar, "PocketSphinx could not switch to \(name)") }
+        loopSearchActive = true
     }
 
     private static func install(_ grammar: JSGFGrammar, _ dict: PronunciationDictionary, rejection: Rejection?,
@@ -122,7 +168,8 @@ public final class Recognizer {
 
     /// Starts an utterance.
     public func begin() throws {
-        if inUtterance { ps_end_utt(decoder) }
+        if inUtterance { ps_end_utt(decoder); inUtterance = false }
+        try switchLoopSearch()
         guard ps_start_utt(decoder) == 0 else { throw RecognizerError(.decoderFailed, "cannot start an utterance") }
         inUtterance = true
         samplesInUtterance = 0

@@ -54,6 +54,23 @@ public final class StudyListener {
     /// has learnt the room (the first second or two of Parlo's speech) it removes too little for
     /// this to tell.
     public var ownVoiceRemovedDB: Double? = 12
+    /// The reading controls' phone loop once the echo canceller has learnt the room (nil: always
+    /// `whileSpeakingRejection`'s 0.08). That loop keeps Parlo's own voice from decoding as a
+    /// control, and also drowns a student quieter than Parlo at the microphone: such a "stop"
+    /// acted in 8 of 30 sessions (docs/speech.md, `make eval-echo`). Once cancellation removes
+    /// `learntRoomDB` of Parlo's voice, what is left of it is faint, and what of it still decodes
+    /// as a control the own-voice check rejects (24–33 dB removed, against its 12), so the
+    /// cheaper loop lets the quieter "stop" through: 27 of 30. Before that (a session's first
+    /// seconds, or after the room changed) the loop stays 0.08: a cheaper loop from the start
+    /// let Parlo's first reply fire "help" while the canceller was still learning.
+    public var learntRoomLoop: Double? = StudyListener.learntRoomLoopDefault
+    public static let learntRoomLoopDefault = 0.005
+    /// How much of Parlo's voice cancellation must lately remove (the median over its last 2 s
+    /// of playback, `CancelledEnergy.removedWhilePlayingDB`) for `learntRoomLoop` to apply: the
+    /// own-voice check's 12 dB and 6 dB to spare, since half of Parlo's utterances lose less
+    /// than the median. Learnt rooms measured 23–38 dB; the first reply reaches 18 dB after
+    /// about 3 s.
+    public var learntRoomDB = 18.0
 
     public init(session: StudySession, pipeline: ListenPipeline, bargeIn: ListenPipeline? = nil) {
         self.session = session
@@ -71,6 +88,7 @@ public final class StudyListener {
         let clock = ContinuousClock()
         for try await captured in stream {
             let cleaned = echo?.process(captured, capturedAt: clock.now) ?? captured
+            try followCanceller()
             let chunk = pushToTalk?.gate(cleaned) ?? cleaned
             if !chunk.samples.isEmpty {
                 try pipeline.process(chunk) { events.append($0) }
@@ -144,6 +162,17 @@ public final class StudyListener {
         return model.probability(evidence)
     }
 
+    /// Gives the reading controls the loop the canceller's state calls for, between their
+    /// utterances (`learntRoomLoop`).
+    private func followCanceller() throws {
+        guard let bargeIn, bargeIn.phase == .waiting else { return }
+        var learnt = false
+        if learntRoomLoop != nil, let echo, echo.enabled, let removed = echo.energy.removedWhilePlayingDB() {
+            learnt = removed >= learntRoomDB
+        }
+        try bargeIn.recognizer.useLoop(probability: learnt ? learntRoomLoop : nil)
+    }
+
     /// How many dB of `from…to` (stream seconds) echo cancellation removed, when that is more
     /// than `ownVoiceRemovedDB`; nil otherwise or without cancellation.
     private func ownVoiceRemoved(from: Double, to: Double) -> Double? {
@@ -179,7 +208,8 @@ extension StudyListener {
     }
 
     /// Rejection while Parlo speaks: the usual checks plus a phone loop beside the reading
-    /// controls, so Parlo's own sentences decode as loop phones instead of a control. Without
+    /// controls, so Parlo's own sentences decode as loop phones instead of a control (once an
+    /// echo canceller has learnt the room, `learntRoomLoop` takes over). Without
     /// the loop (or with it at 0.01 per phone) one of Parlo's read sentences came back as
     /// "next one" and fired; at 0.05 they were rejected in the raw echo, but with echo
     /// cancellation the residual of Parlo's reading came back as "basta" in 2 of 5 full test

@@ -108,18 +108,44 @@ final class EchoCancellerTests: XCTestCase {
         XCTAssertGreaterThan(student, -6)
     }
 
+    /// Whether the canceller has learnt the room: the median of what it removed over the newest
+    /// frames in which Parlo played, so a student talking over fewer than half of them leaves it.
+    func testRemovalWhilePlayingIsTheMedianOverTheNewestPlayedFrames() {
+        var e = CancelledEnergy(frameSize: 2, seconds: 10, sampleRate: 2)     // ten frames remembered
+        XCTAssertNil(e.removedWhilePlayingDB(frames: 3), "nothing noted")
+        // Frames 0–5: Parlo plays in all but frame 2; cancellation leaves 1/10 of the amplitude
+        // (20 dB) except in frame 4, where the student talks over Parlo (nothing removed).
+        for frame in 0..<6 {
+            e.note([100, 100], start: frame * 2, as: .heard)
+            e.note(frame == 4 ? [100, 100] : [10, 10], start: frame * 2, as: .left)
+            e.note(frame == 2 ? [0, 0] : [3_000, 3_000], start: frame * 2, as: .played)
+        }
+        XCTAssertEqual(e.removedWhilePlayingDB(frames: 3)!, 20, accuracy: 1e-9, "frames 5, 4, 3: the student's is outvoted")
+        XCTAssertEqual(e.removedWhilePlayingDB(frames: 5)!, 20, accuracy: 1e-9, "frame 2 is skipped: Parlo was silent")
+        XCTAssertNil(e.removedWhilePlayingDB(frames: 6), "only five frames where Parlo played")
+        // A frame heard but not yet cancelled does not count, nor does one played too quietly.
+        e.note([100, 100], start: 12, as: .heard)
+        e.note([3_000, 3_000], start: 12, as: .played)
+        e.note([1, 1], start: 14, as: .played)
+        XCTAssertEqual(e.removedWhilePlayingDB(frames: 5)!, 20, accuracy: 1e-9)
+        e.note([100, 100], start: 12, as: .left)
+        e.note([100, 100], start: 14, as: .heard)
+        e.note([100, 100], start: 14, as: .left)
+        XCTAssertEqual(e.removedWhilePlayingDB(frames: 3)!, 0, accuracy: 1e-9, "frames 6 and 4 removed nothing, outvoting 5")
+    }
+
     func testCancelledEnergyIsKeptPerFrameOnTheStreamTimeline() {
         var e = CancelledEnergy(frameSize: 4, seconds: 3, sampleRate: 4)     // three frames remembered
-        e.note([2, 2, 2, 2, 2, 2, 2, 2], start: 0, cleaned: false)
-        e.note([1, 1, 1, 1], start: 0, cleaned: true)
-        e.note([2, 2, 2, 2], start: 4, cleaned: true)
+        e.note([2, 2, 2, 2, 2, 2, 2, 2], start: 0, as: .heard)
+        e.note([1, 1, 1, 1], start: 0, as: .left)
+        e.note([2, 2, 2, 2], start: 4, as: .left)
         XCTAssertEqual(e.keptDB(from: 0, to: 1)!, 10 * log10(0.25), accuracy: 1e-9)
         XCTAssertEqual(e.keptDB(from: 0, to: 2)!, 10 * log10(5.0 / 8), accuracy: 1e-9)
         XCTAssertNil(e.keptDB(from: 2, to: 3), "a frame never heard")
-        e.note([2, 2, 2, 2], start: -4, cleaned: true)     // the canceller's start-up latency
-        e.note([9, 9, 9, 9, 9], start: 13, cleaned: false)   // not on a frame boundary
+        e.note([2, 2, 2, 2], start: -4, as: .left)     // the canceller's start-up latency
+        e.note([9, 9, 9, 9, 9], start: 13, as: .heard)   // not on a frame boundary
         XCTAssertNil(e.keptDB(from: 3, to: 4))
-        e.note([2, 2, 2, 2], start: 12, cleaned: false)
+        e.note([2, 2, 2, 2], start: 12, as: .heard)
         XCTAssertNil(e.keptDB(from: 0, to: 1), "frame 0's slot now holds frame 3")
         XCTAssertEqual(e.keptDB(from: 1, to: 2)!, 0, accuracy: 1e-9)
     }

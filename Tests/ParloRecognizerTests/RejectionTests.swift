@@ -160,6 +160,50 @@ final class RejectionTests: XCTestCase {
         XCTAssertFalse(partials.contains { $0.contains("__g_") }, "\(partials)")
     }
 
+    /// `useLoop` gives one decoder another loop cost from the next utterance on: each result is
+    /// the one a decoder built with that cost gets, and an utterance under way keeps its search.
+    func testTheLoopsCostChangesBetweenUtterances() throws {
+        let twoRules = try grammar("""
+        #JSGF V1.0;
+        grammar two;
+        public <open> = open (math | history);
+        public <simple> = stop | pause | next;
+        """)
+        func loop(_ p: Double) -> Rejection { var r = Rejection.default; r.loop = .phones(probability: p); return r }
+        let model = try AcousticModel.locate()
+        let switching = try Recognizer(model: model, grammar: twoRules, rejection: loop(0.01))
+        let cheap = try Recognizer(model: model, grammar: twoRules, rejection: loop(0.01))
+        let eager = try Recognizer(model: model, grammar: twoRules, rejection: loop(0.5))
+        let stop = try samples(Self.fixtures.appendingPathComponent("basic/13-stop.wav").path)
+        func same(_ a: Recognition, _ b: Recognition, _ what: String) {
+            XCTAssertEqual(a.text, b.text, what); XCTAssertEqual(a.rejected, b.rejected, what)
+            XCTAssertEqual(a.words.map(\.scorePerFrame), b.words.map(\.scorePerFrame), what)
+        }
+        // A decoder's first utterance starts from the model's cepstral mean, later ones from the
+        // mean it has heard: one decode each first, so all three compare from the same state.
+        for r in [switching, cheap, eager] { _ = try r.decode(stop) }
+        // A clean "stop": a command at 0.01 per phone, swallowed by the loop at 0.5.
+        let asBuilt = try cheap.decode(stop), swallowed = try eager.decode(stop)
+        XCTAssertEqual(asBuilt.text, "stop")
+        XCTAssertFalse(asBuilt.rejected)
+        XCTAssertTrue(swallowed.rejected)
+        same(try switching.decode(stop), asBuilt, "built at 0.01")
+        try switching.useLoop(probability: 0.5)
+        XCTAssertEqual(switching.loopProbability, 0.5)
+        same(try switching.decode(stop), swallowed, "switched to 0.5")
+        try switching.useLoop(probability: nil)
+        same(try switching.decode(stop), asBuilt, "back to its own")
+        try switching.useLoop(probability: 0.5)
+        same(try switching.decode(stop), swallowed, "0.5 again, its search kept")
+        // Asked for during an utterance, the change waits for the next one.
+        try switching.begin()
+        try switching.process(Array(stop.prefix(4_000)))
+        try switching.useLoop(probability: nil)
+        try switching.process(Array(stop.dropFirst(4_000)))
+        XCTAssertTrue(try switching.end().rejected, "the utterance under way keeps 0.5")
+        XCTAssertEqual(try switching.decode(stop).text, "stop", "the next one has its own cost")
+    }
+
     /// The same set streamed in 0.1 s chunks through one continuous stream, as live listening
     /// does (running cepstral mean, no reset between files): measured 54/60 rejected, 0 of 52
     /// right commands lost (55/60 with one score floor for all lengths).

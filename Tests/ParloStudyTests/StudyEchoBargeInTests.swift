@@ -33,6 +33,8 @@ final class StudyEchoBargeInTests: XCTestCase {
         /// Seconds from the end of the student's "stop" to the last sound Parlo played.
         var playedAfterStop: Double
         var cpuMsPerSecond: Double
+        /// The reading controls' loop cost at the end (nil: `whileSpeakingRejection`'s own).
+        var controlsLoop: Double?
     }
 
     /// The room, Parlo's character and the student of a session.
@@ -120,7 +122,7 @@ final class StudyEchoBargeInTests: XCTestCase {
                        commandTimes: commandTimes, stopStart: stopStart,
                        overlap: room.parloAudible(from: stopStart, to: stopEnd),
                        playedAfterStop: room.lastAudible - stopEnd,
-                       cpuMsPerSecond: filter.cpuMillisecondsPerSecond)
+                       cpuMsPerSecond: filter.cpuMillisecondsPerSecond, controlsLoop: listener.bargeIn?.recognizer.loopProbability)
     }
 
     /// Runs the calling test alone in a fresh process; true in that process, where the test's
@@ -144,6 +146,7 @@ final class StudyEchoBargeInTests: XCTestCase {
         XCTAssertEqual(o.commands.first?["while_speaking"], .bool(true))
         XCTAssertTrue(o.stopped)
         XCTAssertLessThan(o.playedAfterStop, 1.0, "the reading must stop at once")
+        XCTAssertEqual(o.controlsLoop, StudyListener.learntRoomLoopDefault, "by the end the canceller has learnt the room")
     }
 
     func testParlosOwnReplyAndReadingTriggerNothing() async throws {
@@ -173,6 +176,7 @@ final class StudyEchoBargeInTests: XCTestCase {
         XCTAssertGreaterThan(o.overlap, 0.7)
         XCTAssertGreaterThan(o.playedAfterStop, 1.0, "heard: \(o.heard)")
         XCTAssertFalse(o.stopped, "heard: \(o.heard)")
+        XCTAssertNil(o.controlsLoop, "without cancellation the reading controls keep their loop")
     }
 
     /// The measurement behind docs/speech.md's echo barge-in rates (`make eval-echo`; not in
@@ -180,7 +184,8 @@ final class StudyEchoBargeInTests: XCTestCase {
     /// process, each after one more synthesis than the last, so every session hears Parlo's
     /// voice from a different eSpeak state. `PARLO_ECHO_ROOM`: `tests` (the default), `held-out`
     /// `held-out-2` or `held-out-3` (`Setting`); `PARLO_ECHO_OWN_VOICE=off`: without
-    /// `StudyListener.ownVoiceRemovedDB`. Counts the students' stops that acted and the sessions
+    /// `StudyListener.ownVoiceRemovedDB`; `PARLO_ECHO_LEARNT_LOOP`: `StudyListener.learntRoomLoop`
+    /// (`off`: nil). Counts the students' stops that acted and the sessions
     /// where Parlo's own voice fired anything.
     func testVerdictsAcrossSpeechStates() async throws {
         guard let n = ProcessInfo.processInfo.environment["PARLO_ECHO_STATES"].flatMap(Int.init) else {
@@ -190,7 +195,11 @@ final class StudyEchoBargeInTests: XCTestCase {
         let setting: Setting = ["held-out": .heldOut, "held-out-2": .heldOut2, "held-out-3": .heldOut3][room] ?? .tests
         let voice = try CharacterCatalog.defaults.character(named: "eva").voice(for: .en)
         let checkOff = ProcessInfo.processInfo.environment["PARLO_ECHO_OWN_VOICE"] == "off"
-        let check: (StudyListener) -> Void = { if checkOff { $0.ownVoiceRemovedDB = nil } }
+        let loop = ProcessInfo.processInfo.environment["PARLO_ECHO_LEARNT_LOOP"].map { $0 == "off" ? nil : Double($0) }
+        let check: (StudyListener) -> Void = {
+            if checkOff { $0.ownVoiceRemovedDB = nil }
+            if let loop { $0.learntRoomLoop = loop }
+        }
         var stopped = 0, echoFired = 0, overlap = 0.0
         for state in 0..<n {
             _ = try Synthesizer().synthesize("One more sentence before the session.", voice: voice)
