@@ -69,7 +69,6 @@ public final class Recognizer {
     /// than a new decoder when an app changes what it listens for.
     public func load(_ grammar: JSGFGrammar, pronunciations extra: PronunciationDictionary = .init()) throws {
         let dict = try PocketSphinxDecoder.pronunciations(of: grammar.words, model: model, extra: extra)
-        if inUtterance { ps_end_utt(decoder); inUtterance = false }
         try Self.install(grammar, dict, rejection: rejection, on: decoder, searchCount: &searchCount)
         for name in loopSearches.values { ps_unset_search(decoder, name) }
         loopSearches.removeAll()

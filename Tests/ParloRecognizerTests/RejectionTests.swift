@@ -126,14 +126,19 @@ final class RejectionTests: XCTestCase {
         XCTAssertFalse(GarbageGraph.isGarbage("open"))
     }
 
-    /// The optional phone loop: built as an FSG beside the grammar, with every public rule reachable.
-    func testPhoneLoopKeepsCommandsOfEveryPublicRuleAndAbsorbsOtherSpeech() throws {
-        let twoRules = try grammar("""
+    /// Two public rules, for the phone loop's tests.
+    func twoRuleGrammar() throws -> JSGFGrammar {
+        try grammar("""
         #JSGF V1.0;
         grammar two;
         public <open> = open (math | history);
         public <simple> = stop | pause | next;
         """)
+    }
+
+    /// The optional phone loop: built as an FSG beside the grammar, with every public rule reachable.
+    func testPhoneLoopKeepsCommandsOfEveryPublicRuleAndAbsorbsOtherSpeech() throws {
+        let twoRules = try twoRuleGrammar()
         XCTAssertTrue(try GarbageGraph.singleTopRule(twoRules).contains("public <__parlo_top> = <open> | <simple>;"))
         var rejection = Rejection.default
         rejection.loop = .phones(probability: 0.01)
@@ -163,12 +168,7 @@ final class RejectionTests: XCTestCase {
     /// `useLoop` gives one decoder another loop cost from the next utterance on: each result is
     /// the one a decoder built with that cost gets, and an utterance under way keeps its search.
     func testTheLoopsCostChangesBetweenUtterances() throws {
-        let twoRules = try grammar("""
-        #JSGF V1.0;
-        grammar two;
-        public <open> = open (math | history);
-        public <simple> = stop | pause | next;
-        """)
+        let twoRules = try twoRuleGrammar()
         func loop(_ p: Double) -> Rejection { var r = Rejection.default; r.loop = .phones(probability: p); return r }
         let model = try AcousticModel.locate()
         let switching = try Recognizer(model: model, grammar: twoRules, rejection: loop(0.01))
