@@ -32,6 +32,10 @@ public struct FileDecoder {
     /// 9 dB under DEV's quiet commands played 20 dB softer, and 33 of 106 non-commands fired
     /// instead of 13 (docs/recognizer-measurements.md).
     public var standardiseLevel = true
+    /// Decodes a short file from just before its first words to just after its last (after
+    /// noise suppression, which learns from the whole file), so that the noise a recording
+    /// holds around them does not decide its result; nil: the whole file.
+    public var speechSpan: SpeechSpan? = SpeechSpan()
 
     public init(raw: RawFormat? = nil, conditioner: ConditionerFactory? = nil) {
         self.raw = raw; self.conditioner = conditioner
@@ -47,7 +51,10 @@ public struct FileDecoder {
             samples = DCBlocker().condition(samples)
             if standardiseLevel { samples = SpeechLevel.standardised(samples) }
             if let conditioner { samples = conditioner.condition(samples) }
-            return try decoder.decodeUtterance(samples)
+            guard let span = try speechSpan?.range(in: samples), span.count < samples.count else {
+                return try decoder.decodeUtterance(samples)
+            }
+            return try decoder.decodeUtterance(Array(samples[span])).shifted(by: span.lowerBound, of: samples.count)
         }
         let gainDB = standardiseLevel ? try SpeechLevel.standardisingGainDB(ofFile: path, raw: raw) : 0
         return try decodeSegmented(reader, gainDB: gainDB, with: decoder, conditioner: conditioner)
@@ -100,5 +107,18 @@ public struct FileDecoder {
         let text = texts.joined(separator: " ")
         return Recognition(text: text, words: words, score: Int32(clamping: score), audioSeconds: SpeechFormat.seconds(consumed),
                            rejected: text.isEmpty, confidence: text.isEmpty ? 0 : confidence, hypothesisFound: heard > 0)
+    }
+}
+
+extension Recognition {
+    /// This result of `samples` decoded from `offset` on, as the whole recording's: word times
+    /// from the recording's start, and its full length as the audio decoded (what a report's
+    /// real-time factor and `audio_s` count).
+    func shifted(by offset: Int, of samples: Int) -> Recognition {
+        var r = self
+        let seconds = SpeechFormat.seconds(offset)
+        r.words = words.map { .init(word: $0.word, start: $0.start + seconds, end: $0.end + seconds, scorePerFrame: $0.scorePerFrame) }
+        r.audioSeconds = SpeechFormat.seconds(samples)
+        return r
     }
 }

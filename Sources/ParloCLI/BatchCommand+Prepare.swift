@@ -22,6 +22,7 @@ extension BatchCommand {
     func prepare(model: AcousticModel, options: [String: String], raw: RawFormat?, logger: Logger) throws -> Prepared {
         var decoder = FileDecoder(raw: raw)
         decoder.standardiseLevel = agc
+        if !trim { decoder.speechSpan = nil }
         if let suppression {
             _ = try NoiseSuppressor(options: suppression)           // a refused setting stops here, once
             decoder.conditioner = { try NoiseSuppressor(options: suppression) }
@@ -70,6 +71,7 @@ extension BatchCommand {
             "rejection": prepared.rejection.map { "on " + Self.fingerprint("\($0)") } ?? "off",
             "noise_floor": noiseFloor,
             "agc": agc ? "\(SpeechLevel.standardDBFS) dBFS" : "off",
+            "trim": trim ? "\(SpeechSpan().margin) s around the speech found" : "off",
             "denoise": suppression.map { "\(-$0.suppressDB) dB, \($0.frameSize) samples, learn \($0.learnFirst), below \($0.maximumSpreadDB.map { "\($0)" } ?? "always")" } ?? "off",
             "decoder_options": options.keys.sorted().map { "\($0)=\(options[$0]!)" }.joined(separator: " "),
             "raw": raw.map { "\($0)" } ?? "none",

@@ -97,6 +97,9 @@ struct BatchCommand: ParsableCommand {
     @Flag(name: .customLong("agc"), inversion: .prefixedNo, help: "Bring each file's speech within 6 dB of -26 dBFS (at most 30 dB louder) before recognition, as a microphone's automatic gain control would: results do not depend on the recording's level.")
     var agc = true
 
+    @Flag(name: .customLong("trim"), inversion: .prefixedNo, help: "Decode each file of up to 30 s from 0.1 s before its first words to 0.1 s after its last, so that the room noise around them does not decide the result.")
+    var trim = true
+
     @Option(name: .customLong("denoise"), parsing: .unconditional, help: ArgumentHelp("Suppress steady background noise in noisy files before recognition, by at most this many dB (libspeexdsp), or 'off'.", valueName: "DB"))
     var denoise: String = "\(-BatchCommand.defaultSuppression.suppressDB)"
 

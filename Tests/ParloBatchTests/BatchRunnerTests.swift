@@ -7,7 +7,7 @@ import ParloRecognizer
 final class BatchRunnerTests: XCTestCase {
     static let cards = "/usr/share/pocketsphinx/test/data/cards"
 
-    func factory() throws -> BatchRunner.RecognizerFactory {
+    static func factory() throws -> BatchRunner.RecognizerFactory {
         let model = try AcousticModel.locate()
         let grammar = try JSGFGrammar(String(contentsOfFile: Self.cards + "/cards.gram", encoding: .utf8))
         return { try Recognizer(model: model, grammar: grammar) }
@@ -19,7 +19,7 @@ final class BatchRunnerTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: bad) }
         let files = ["005", "001", "004"].map { "\(Self.cards)/\($0).wav" } + [bad] + ["\(Self.cards)/002.wav"]
         var delivered: [(Int, FileResult)] = []
-        try BatchRunner(jobs: 2, recognizer: factory()).run(files) { delivered.append(($0, $1)) }
+        try BatchRunner(jobs: 2, recognizer: Self.factory()).run(files) { delivered.append(($0, $1)) }
         XCTAssertEqual(delivered.map(\.0), [0, 1, 2, 3, 4])
         XCTAssertEqual(delivered.map(\.1.file), files)
         XCTAssertEqual(delivered[0].1.text, "eight of spades four of clubs seven of hearts")
@@ -32,15 +32,15 @@ final class BatchRunnerTests: XCTestCase {
     func testOneAndTwoJobsAgree() throws {
         let files = (1...5).map { "\(Self.cards)/00\($0).wav" }
         var one: [String] = [], two: [String] = []
-        try BatchRunner(jobs: 1, recognizer: factory()).run(files) { one.append($1.text ?? "") }
-        try BatchRunner(jobs: 2, recognizer: factory()).run(files) { two.append($1.text ?? "") }
+        try BatchRunner(jobs: 1, recognizer: Self.factory()).run(files) { one.append($1.text ?? "") }
+        try BatchRunner(jobs: 2, recognizer: Self.factory()).run(files) { two.append($1.text ?? "") }
         XCTAssertEqual(one, two)
     }
 
     func testLongFilesAreCutAtPausesAndStillHeardWhole() throws {
         var decoder = FileDecoder()
         decoder.wholeUtteranceLimit = 1    // force the segmented path on a 3.5 s recording
-        let recognizer = try factory()()
+        let recognizer = try Self.factory()()
         let r = try decoder.decode(Self.cards + "/005.wav", with: recognizer)
         XCTAssertEqual(r.words.count, 9, "\(r.text) \(r.words.map(\.word))")
         XCTAssertEqual(r.audioSeconds, 3.5, accuracy: 0.05)
@@ -59,7 +59,7 @@ final class BatchRunnerTests: XCTestCase {
         writer.close()
         var decoder = FileDecoder()
         decoder.wholeUtteranceLimit = 1
-        let recognizer = try factory()()
+        let recognizer = try Self.factory()()
         let loud = try decoder.decode(Self.cards + "/005.wav", with: recognizer).text
         XCTAssertEqual(try decoder.decode(soft, with: recognizer).text, loud)
         decoder.standardiseLevel = false
