@@ -113,11 +113,11 @@ final class BatchCatalogTests: XCTestCase {
 
     /// With a catalog, `confidence` is the calibrated probability (`ConfidenceModel.batch`), not
     /// the floors' margin (0.88 for most accepted results before): a clean English command is
-    /// near certain, a lone Italian "aiuto" through the en-us model (right, but scored low per
+    /// near certain, a lone Italian "prossimo" through the en-us model (right, but scored low per
     /// frame) is accepted by the floors with a low probability.
     func testBatchConfidenceIsACalibratedProbabilityNotAConstant() throws {
         let commands = Self.root.appendingPathComponent("audio-fixtures/commands")
-        let names = ["en-use_voice-00-snr15.flac", "en-faster-00-clean.flac", "it-help-01-clean.flac"]
+        let names = ["en-use_voice-00-snr15.flac", "en-faster-00-clean.flac", "it-next-00-clean.flac"]
         let out = try ParloProcess.run(["batch", "--grammar", Self.root.appendingPathComponent("grammars").path, "--json"]
                                        + names.map { commands.appendingPathComponent($0).path })
         XCTAssertEqual(out.status, 0, out.stderr)
@@ -127,7 +127,7 @@ final class BatchCatalogTests: XCTestCase {
         XCTAssertTrue(results.allSatisfy { $0["rejected"] as? Bool == false })
         XCTAssertEqual(Set(confidences).count, 3, "\(confidences)")
         XCTAssertGreaterThan(confidences[0], 0.95)
-        XCTAssertEqual(results[2]["command"] as? String, "help")
+        XCTAssertEqual(results[2]["command"] as? String, "next")
         XCTAssertLessThan(confidences[2], 0.5, "accepted by the floors, doubted by the model")
     }
 

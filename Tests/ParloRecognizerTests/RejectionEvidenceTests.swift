@@ -79,8 +79,9 @@ final class RejectionEvidenceTests: XCTestCase {
         var r = Rejection.catalog
         let model = try XCTUnwrap(r.calibration)
         XCTAssertNil(r.minimumConfidence)
-        // Above every floor, but a fit the model doubts (a low worst word): accepted, confidence < 0.5.
-        let doubtful = RejectionEvidence(scorePerFrame: -60, worstWordScorePerFrame: -95, uncoveredSpeech: 0, words: 4)
+        // Above every floor, but a fit the model doubts (a low score per frame, just over the
+        // long-result floor of -64): accepted, confidence < 0.5.
+        let doubtful = RejectionEvidence(scorePerFrame: -62, worstWordScorePerFrame: -95, uncoveredSpeech: 0, words: 4)
         XCTAssertFalse(r.rejects(doubtful))
         XCTAssertEqual(r.confidence(doubtful), model.probability(doubtful), accuracy: 1e-12)
         XCTAssertLessThan(r.confidence(doubtful), 0.5)
