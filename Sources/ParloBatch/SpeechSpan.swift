@@ -30,9 +30,10 @@ public struct SpeechSpan: Sendable, Equatable {
     public var aboveNoiseDB: Float = 6
     /// The percentile of the file's window levels taken as its noise level.
     public var noisePercentile = 0.1
-    /// Windows averaged (centred) for a window's level: a plosive's burst or a click is not a run.
+    /// Windows averaged (centred, as energy) for a window's level, so that a word's short dips
+    /// between sounds stay speech.
     public var smoothingWindows = 5
-    /// Consecutive speech windows that begin or end the span.
+    /// Consecutive speech windows that begin or end the span: a click alone does not.
     public var minimumRunWindows = 3
 
     public init() {}
