@@ -93,7 +93,7 @@ public struct FileDecoder {
                 guard !r.rejected, !r.text.isEmpty else { return }
                 texts.append(r.text)
                 confidence = min(confidence, r.confidence)
-                words += r.words.filter { !$0.word.isEmpty }.map { .init(word: $0.word, start: $0.start + speechStart, end: $0.end + speechStart, scorePerFrame: $0.scorePerFrame) }
+                words += r.words.filter { !$0.word.isEmpty }.map { $0.shifted(by: speechStart) }
             default: break
             }
         }
@@ -117,8 +117,15 @@ extension Recognition {
     func shifted(by offset: Int, of samples: Int) -> Recognition {
         var r = self
         let seconds = SpeechFormat.seconds(offset)
-        r.words = words.map { .init(word: $0.word, start: $0.start + seconds, end: $0.end + seconds, scorePerFrame: $0.scorePerFrame) }
+        r.words = words.map { $0.shifted(by: seconds) }
         r.audioSeconds = SpeechFormat.seconds(samples)
         return r
+    }
+}
+
+extension Recognition.Word {
+    /// The word `seconds` later: its time in a longer recording that a part was cut from.
+    func shifted(by seconds: Double) -> Recognition.Word {
+        .init(word: word, start: start + seconds, end: end + seconds, scorePerFrame: scorePerFrame)
     }
 }

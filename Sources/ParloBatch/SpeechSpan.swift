@@ -51,15 +51,12 @@ public struct SpeechSpan: Sendable, Equatable {
 
     /// Per 20 ms window: voiced, and loud enough above the file's noise level.
     func speechWindows(_ samples: [Int16]) throws -> [Bool] {
-        var meter = LevelMeter(floorDB: -120)
-        var levels: [Float] = []
-        levels.reserveCapacity(samples.count / meter.windowSamples)
-        meter.process(samples) { levels.append($0.rmsDB) }
+        let levels = LevelMeter.levels(of: samples), window = LevelMeter().windowSamples
         guard !levels.isEmpty else { return [] }
-        let vad = try WebRTCVoiceActivity(windowSamples: meter.windowSamples)
+        let vad = try WebRTCVoiceActivity(windowSamples: window)
         var voiced: [Bool] = []
         voiced.reserveCapacity(levels.count)
-        samples.withUnsafeBufferPointer { vad.classify(UnsafeBufferPointer(rebasing: $0[..<(levels.count * meter.windowSamples)])) { voiced.append($0) } }
+        samples.withUnsafeBufferPointer { vad.classify(UnsafeBufferPointer(rebasing: $0[..<(levels.count * window)])) { voiced.append($0) } }
         let smoothed = Self.centredMean(levels, windows: smoothingWindows)
         let sorted = smoothed.sorted()
         let noise = sorted[Int(noisePercentile * Double(sorted.count - 1))]

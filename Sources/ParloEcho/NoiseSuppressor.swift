@@ -234,12 +234,8 @@ public final class NoiseSuppressor: AudioConditioner {
     /// silence (which reads the meter's floor). On the command fixtures: 10–14.5 dB at 5 dB SNR,
     /// 18.8–23.7 dB at 15 dB SNR, 72 dB and more clean.
     public static func levelSpread(_ samples: [Int16]) -> Double {
-        var meter = LevelMeter(floorDB: -120)
-        var levels: [Float] = []
-        levels.reserveCapacity(samples.count / meter.windowSamples)
-        meter.process(samples) { levels.append($0.rmsDB) }
+        let levels = LevelMeter.levels(of: samples).sorted()
         guard !levels.isEmpty else { return 0 }
-        levels.sort()
         func percentile(_ p: Double) -> Double { Double(levels[min(levels.count - 1, Int(p * Double(levels.count - 1)))]) }
         return percentile(0.95) - percentile(0.10)
     }

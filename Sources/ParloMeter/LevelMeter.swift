@@ -47,6 +47,16 @@ public struct LevelMeter: Sendable {
         try samples.withUnsafeBufferPointer { try process($0, emit) }
     }
 
+    /// The RMS level, dBFS, of each whole window of `samples` (a partial last window is left
+    /// out), no lower than `floorDB`: what judging a whole recording by its levels starts from.
+    public static func levels(of samples: [Int16], floorDB: Float = -120) -> [Float] {
+        var meter = LevelMeter(floorDB: floorDB)
+        var levels: [Float] = []
+        levels.reserveCapacity(samples.count / meter.windowSamples)
+        meter.process(samples) { levels.append($0.rmsDB) }
+        return levels
+    }
+
     private mutating func finishWindow() -> Level {
         let rms = (sumSquares / Double(count)).squareRoot()
         let rmsDB = dB(rms)
