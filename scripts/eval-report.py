@@ -3,6 +3,7 @@
 
   eval-report.py batch SET MANIFEST RESULTS.jsonl   per language x condition summary (JSON lines)
   eval-report.py table OUTDIR SET...                the dev/test table per language (Markdown)
+  eval-report.py lines SUMMARY.jsonl                a batch summary, a line per language x condition
 """
 import json
 import os
@@ -50,6 +51,14 @@ def batch(set_name, manifest_path, results_path):
                           "commands_rejected_pct": pct(s["commands_rejected"], s["commands"])}, sort_keys=True))
     if seen != len(expected):
         print(f"eval-report: {set_name}: {seen} results for {len(expected)} manifest entries", file=sys.stderr)
+
+
+def lines(summary_path):
+    for line in open(summary_path, encoding="utf-8"):
+        s = json.loads(line)
+        print(f"{s['set']} {s['language']} {s['condition']}: commands right {s['commands_right']} of {s['commands']}"
+              f" ({s['commands_right_pct']} %), non-commands firing {s['noncommands_firing']} of {s['noncommands']}"
+              f" ({s['noncommands_firing_pct']} %)")
 
 
 def cell(n, d):
@@ -116,5 +125,7 @@ if __name__ == "__main__":
         batch(*sys.argv[2:5])
     elif sys.argv[1] == "table":
         table(sys.argv[2], sys.argv[3:])
+    elif sys.argv[1] == "lines":
+        lines(sys.argv[2])
     else:
         sys.exit(f"eval-report.py: unknown command {sys.argv[1]}")
