@@ -13,8 +13,9 @@ import Foundation
 ///    onto a command scores low per frame, on average or in one word.
 /// 3. **Coverage** (`maximumUncoveredSpeech`): the commonest false accept is a sentence that
 ///    contains a command-like word ("leggi questa pagina" → "repeat", "read me a bedtime story"
-///    → "read slower"), the rest explained as silence. `FrameEnergy` keeps the loudness of each
-///    10 ms frame; loud frames in runs of 0.1 s or more that no word covers are missed speech.
+///    → "read slower"), the rest explained as silence. `FrameEnergy` keeps the loudness below
+///    1 kHz (where words have their vowels) of each 10 ms frame; loud frames in runs of 0.1 s or
+///    more that no word covers are missed speech. A dish ringing after a command is not.
 ///
 /// The floors' margin (0…1) is the lowest of a logistic curve on each check's margin: exactly
 /// 0.5 at a threshold, so the floors reject below 0.5. `Recognition.confidence` is that margin,

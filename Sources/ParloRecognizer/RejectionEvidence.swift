@@ -10,8 +10,8 @@ public struct RejectionEvidence: Sendable, Equatable, Codable {
     /// onto unrelated sound (commands: ≥ −80; "thank you very much" read as "start a two
     /// minute timer": −96).
     public var worstWordScorePerFrame: Double
-    /// Share (0…1) of the utterance's loud frames that no word covers, counting only runs of at
-    /// least 0.1 s: speech the decoder explained as silence. Commands: ≤ 0.25; speech that merely
+    /// Share (0…1) of the utterance's loud frames (below 1 kHz: `FrameEnergy`) that no word
+    /// covers, counting only runs of at least 0.1 s: speech the decoder explained as silence. Commands: ≤ 0.25; speech that merely
     /// contains a command word ("leggi questa pagina" → "repeat"): 0.3…0.8. nil when the
     /// decoder's frames cannot be matched with the audio.
     public var uncoveredSpeech: Double?
