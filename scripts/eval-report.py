@@ -54,11 +54,15 @@ def batch(set_name, manifest_path, results_path):
 
 
 def lines(summary_path):
+    """A line per language x condition of a batch summary (JSON Lines) or a live score (JSON)."""
     for line in open(summary_path, encoding="utf-8"):
         s = json.loads(line)
-        print(f"{s['set']} {s['language']} {s['condition']}: commands right {s['commands_right']} of {s['commands']}"
-              f" ({s['commands_right_pct']} %), non-commands firing {s['noncommands_firing']} of {s['noncommands']}"
-              f" ({s['noncommands_firing_pct']} %)")
+        rows = [(f"{s['set']} {s['language']} {s['condition']}", s)] if s.get("type") == "batch_summary" else \
+            [(f"{s['name']} live {lang}", l) for lang, l in sorted(s["languages"].items())]
+        for name, r in rows:
+            merged = f", merged {r['merged']} of {r['utterances']}" if "merged" in r else ""
+            print(f"{name}: commands right {r['commands_right']} of {r['commands']} ({r['commands_right_pct']} %),"
+                  f" non-commands firing {r['noncommands_firing']} of {r['noncommands']} ({r['noncommands_firing_pct']} %){merged}")
 
 
 def cell(n, d):

@@ -176,6 +176,61 @@ def noise_segment(beds, name, n, r):
     return seg / np.sqrt((seg ** 2).mean())
 
 
+def write_stream(folder, name, entries, speech, r, noise_for, level, set_name):
+    """One continuous stream of `entries` (uid, manifest entry) in an order shuffled by `r`, 1.2-2.5 s
+    apart, 2 s of noise before the first and 1 s after the last; `noise_for(n)` gives n samples of
+    noise at unit RMS, scaled to `level`. Writes FOLDER/NAME.wav and FOLDER/NAME.labels.jsonl."""
+    order = list(entries)
+    r.shuffle(order)
+    gaps = [r.uniform(1.2, 2.5) for _ in order]
+    pieces, labels, t = [np.zeros(2 * RATE)], [], 2 * RATE
+    for (uid, e), gap in zip(order, gaps):
+        s = speech[uid]
+        a = np.nonzero(active(s))[0]
+        labels.append({"start": round((t + a[0] * FRAME) / RATE, 3),
+                       "end": round((t + min(len(s), (a[-1] + 1) * FRAME)) / RATE, 3),
+                       "text": e["text"], "language": e["language"], "command": e["command"],
+                       "slots": e["slots"], "rejected": e["rejected"], "id": uid, "kind": e["kind"],
+                       "voice": e["voice"], "room": e["room"]})
+        pieces.append(s)
+        t += len(s)
+        g = int(round(gap * RATE))
+        pieces.append(np.zeros(g))
+        t += g
+    pieces.append(np.zeros(RATE))
+    x = np.concatenate(pieces)
+    noise = noise_for(len(x))
+    noise *= level / np.sqrt((noise ** 2).mean())
+    y = x + noise
+    peak = np.abs(y).max()
+    if peak > 0.97:
+        y *= 0.97 / peak
+    write_wav(f"{folder}/{name}.wav", y)
+    with open(f"{folder}/{name}.labels.jsonl", "w", encoding="utf-8") as f:
+        for lab in labels:
+            f.write(json.dumps(lab, ensure_ascii=False, sort_keys=True) + "\n")
+    print(f"{set_name} stream {name}: {len(labels)} utterances, {len(y) / RATE / 60:.1f} min", file=sys.stderr)
+
+
+def rotating_noise(beds, names, n, r):
+    """n samples of the named noises in turns of 60 s, crossfaded over 1 s."""
+    block, fade = 60 * RATE, RATE
+    noise = np.zeros(n)
+    k = 0
+    while k * block < n:
+        start = max(0, k * block - fade)
+        end = min(n, (k + 1) * block)
+        seg = noise_segment(beds, names[k % len(names)], end - start, r)
+        env = np.ones(end - start)
+        if k > 0:
+            env[:fade] = np.linspace(0, 1, fade)
+        if end < n:
+            env[-fade:] = np.linspace(1, 0, fade)
+        noise[start:end] += seg * env
+        k += 1
+    return noise
+
+
 def mix(set_name, root):
     work = f"{root}/work"
     rows = [l.rstrip("\n").split("\t") for l in open(f"{work}/plan.tsv", encoding="utf-8")]
@@ -218,59 +273,16 @@ def mix(set_name, root):
         for e in manifest:
             f.write(json.dumps(e, ensure_ascii=False, sort_keys=True) + "\n")
 
-    # Live streams: one per condition, every utterance of it in a fixed shuffled order.
+    # Live streams: one per condition, every utterance of it in a fixed shuffled order, the set's
+    # noises in turns of 60 s, crossfaded over 1 s.
     for cond, entries in per_cond.items():
         if not entries:
             continue
-        r = rng(set_name, "stream", cond)
-        order = list(entries)
-        r.shuffle(order)
-        gaps = [r.uniform(1.2, 2.5) for _ in order]
-        pieces, labels, t = [np.zeros(2 * RATE)], [], 2 * RATE
-        for (uid, e), gap in zip(order, gaps):
-            s = speech[uid]
-            a = np.nonzero(active(s))[0]
-            labels.append({"start": round((t + a[0] * FRAME) / RATE, 3),
-                           "end": round((t + min(len(s), (a[-1] + 1) * FRAME)) / RATE, 3),
-                           "text": e["text"], "language": e["language"], "command": e["command"],
-                           "slots": e["slots"], "rejected": e["rejected"], "id": uid, "kind": e["kind"],
-                           "voice": e["voice"], "room": e["room"]})
-            pieces.append(s)
-            t += len(s)
-            g = int(round(gap * RATE))
-            pieces.append(np.zeros(g))
-            t += g
-        pieces.append(np.zeros(RATE))
-        x = np.concatenate(pieces)
-        # Noise throughout: the set's noises in turns of 60 s, crossfaded over 1 s.
         snr = CONDITIONS[cond]
         names = NOISES[set_name] if snr is not None else NOISES[set_name][:1]
         level = db(QUIET_FLOOR_DBFS) if snr is None else db(SPEECH_DBFS - snr)
-        nr = nprng(set_name, "stream-noise", cond)
-        block, fade = 60 * RATE, RATE
-        noise = np.zeros(len(x))
-        k = 0
-        while k * block < len(x):
-            start = max(0, k * block - fade)
-            end = min(len(x), (k + 1) * block)
-            seg = noise_segment(beds, names[k % len(names)], end - start, nr)
-            env = np.ones(end - start)
-            if k > 0:
-                env[:fade] = np.linspace(0, 1, fade)
-            if end < len(x):
-                env[-fade:] = np.linspace(1, 0, fade)
-            noise[start:end] += seg * env
-            k += 1
-        noise *= level / np.sqrt((noise ** 2).mean())
-        y = x + noise
-        peak = np.abs(y).max()
-        if peak > 0.97:
-            y *= 0.97 / peak
-        write_wav(f"{root}/streams/{cond}.wav", y)
-        with open(f"{root}/streams/{cond}.labels.jsonl", "w", encoding="utf-8") as f:
-            for lab in labels:
-                f.write(json.dumps(lab, ensure_ascii=False, sort_keys=True) + "\n")
-        print(f"{set_name} stream {cond}: {len(labels)} utterances, {len(y) / RATE / 60:.1f} min", file=sys.stderr)
+        write_stream(f"{root}/streams", cond, entries, speech, rng(set_name, "stream", cond),
+                     lambda n: rotating_noise(beds, names, n, nprng(set_name, "stream-noise", cond)), level, set_name)
     print(f"{set_name}: {len(manifest)} files", file=sys.stderr)
 
 
@@ -353,11 +365,13 @@ def mix_kitchen(set_name, root):
     write_wav(f"{work}/noise/kitchen.wav", kitchen_bed() * db(-42))
     beds = {"kitchen": read_wav(f"{work}/noise/kitchen.wav")}
     rows = [l.rstrip("\n").split("\t") for l in open(f"{work}/plan.tsv", encoding="utf-8")]
-    manifest = []
+    manifest, speech = [], {}
+    per_cond = {c: [] for c in KITCHEN_CONDITIONS}
     for row in rows:
         uid, lang, kind = row[0], row[1], row[2]
-        text, command, slots = row[11], row[12] or None, json.loads(row[13])
+        text, command, slots, room = row[11], row[12] or None, json.loads(row[13]), row[10]
         s = load_speech(work, uid)
+        speech[uid] = s
         x = np.concatenate([np.zeros(int(0.3 * RATE)), s, np.zeros(int(0.3 * RATE))])
         for cond, snr in KITCHEN_CONDITIONS.items():
             y = x + noise_segment(beds, "kitchen", len(x), nprng(set_name, uid, cond, "kitchen")) * db(SPEECH_DBFS - snr)
@@ -366,12 +380,19 @@ def mix_kitchen(set_name, root):
                 y *= 0.97 / peak
             rel = f"{cond}/{uid}.wav"
             write_wav(f"{root}/{rel}", y)
-            manifest.append({"audio": rel, "text": text, "language": lang, "command": command, "slots": slots,
-                             "rejected": command is None, "snr_db": snr, "noise": "kitchen", "condition": cond,
-                             "kind": kind, "id": uid, "voice": voice_label(row)})
+            entry = {"audio": rel, "text": text, "language": lang, "command": command, "slots": slots,
+                     "rejected": command is None, "snr_db": snr, "noise": "kitchen", "condition": cond,
+                     "kind": kind, "id": uid, "voice": voice_label(row), "room": room}
+            manifest.append(entry)
+            per_cond[cond].append((uid, entry))
     with open(f"{root}/kitchen.manifest.jsonl", "w", encoding="utf-8") as f:
         for e in manifest:
             f.write(json.dumps(e, ensure_ascii=False, sort_keys=True) + "\n")
+    # And live: a stream per condition, the kitchen throughout (its 180 s bed looped).
+    for cond, entries in per_cond.items():
+        write_stream(f"{root}/kitchen-streams", cond, entries, speech, rng(set_name, "kitchen-stream", cond),
+                     lambda n: noise_segment(beds, "kitchen", n, nprng(set_name, "kitchen-stream-noise", cond)),
+                     db(SPEECH_DBFS - KITCHEN_CONDITIONS[cond]), set_name)
     print(f"{set_name}: {len(manifest)} kitchen files", file=sys.stderr)
 
 
