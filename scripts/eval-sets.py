@@ -176,6 +176,28 @@ def noise_segment(beds, name, n, r):
     return seg / np.sqrt((seg ** 2).mean())
 
 
+def unclipped(y):
+    """y, scaled down (speech and noise together) if it would clip."""
+    peak = np.abs(y).max()
+    return y * (0.97 / peak) if peak > 0.97 else y
+
+
+def write_file(root, cond, row, snr, noise, y):
+    """Writes one mixed file of the utterance of plan `row` and returns its manifest entry."""
+    uid, lang, kind, room, text, command, slots = row[0], row[1], row[2], row[10], row[11], row[12] or None, json.loads(row[13])
+    rel = f"{cond}/{uid}.wav"
+    write_wav(f"{root}/{rel}", unclipped(y))
+    return {"audio": rel, "text": text, "language": lang, "command": command, "slots": slots,
+            "rejected": command is None, "snr_db": snr, "voice": voice_label(row), "noise": noise,
+            "room": room, "condition": cond, "kind": kind, "id": uid}
+
+
+def write_jsonl(path, rows):
+    with open(path, "w", encoding="utf-8") as f:
+        for e in rows:
+            f.write(json.dumps(e, ensure_ascii=False, sort_keys=True) + "\n")
+
+
 def write_stream(folder, name, entries, speech, r, noise_for, level, set_name):
     """One continuous stream of `entries` (uid, manifest entry) in an order shuffled by `r`, 1.2-2.5 s
     apart, 2 s of noise before the first and 1 s after the last; `noise_for(n)` gives n samples of
@@ -201,15 +223,9 @@ def write_stream(folder, name, entries, speech, r, noise_for, level, set_name):
     x = np.concatenate(pieces)
     noise = noise_for(len(x))
     noise *= level / np.sqrt((noise ** 2).mean())
-    y = x + noise
-    peak = np.abs(y).max()
-    if peak > 0.97:
-        y *= 0.97 / peak
-    write_wav(f"{folder}/{name}.wav", y)
-    with open(f"{folder}/{name}.labels.jsonl", "w", encoding="utf-8") as f:
-        for lab in labels:
-            f.write(json.dumps(lab, ensure_ascii=False, sort_keys=True) + "\n")
-    print(f"{set_name} stream {name}: {len(labels)} utterances, {len(y) / RATE / 60:.1f} min", file=sys.stderr)
+    write_wav(f"{folder}/{name}.wav", unclipped(x + noise))
+    write_jsonl(f"{folder}/{name}.labels.jsonl", labels)
+    print(f"{set_name} stream {name}: {len(labels)} utterances, {len(x) / RATE / 60:.1f} min", file=sys.stderr)
 
 
 def rotating_noise(beds, names, n, r):
@@ -242,8 +258,7 @@ def mix(set_name, root):
     per_cond = {c: [] for c in CONDITIONS}
     speech = {}
     for i, row in enumerate(rows):
-        uid, lang, kind = row[0], row[1], row[2]
-        text, command, slots, room = row[11], row[12] or None, json.loads(row[13]), row[10]
+        uid, command = row[0], row[12] or None
         s = load_speech(work, uid)
         speech[uid] = s
         x = np.concatenate([np.zeros(int(lead * RATE)), s, np.zeros(int(pad * RATE))])
@@ -257,21 +272,11 @@ def mix(set_name, root):
             else:
                 noise_name, level = names[(i + ci) % len(names)], db(SPEECH_DBFS - snr)
             nz = noise_segment(beds, noise_name, len(x), nprng(set_name, uid, cond)) * level
-            y = x + nz
-            peak = np.abs(y).max()
-            if peak > 0.97:
-                y *= 0.97 / peak
-            rel = f"{cond}/{uid}.wav"
-            write_wav(f"{root}/{rel}", y)
-            entry = {"audio": rel, "text": text, "language": lang, "command": command, "slots": slots,
-                     "rejected": command is None, "snr_db": snr, "voice": voice_label(row),
-                     "noise": noise_name if snr is not None else f"{noise_name}@{QUIET_FLOOR_DBFS:g}dBFS",
-                     "room": room, "condition": cond, "kind": kind, "id": uid}
+            entry = write_file(root, cond, row, snr, noise_name if snr is not None else f"{noise_name}@{QUIET_FLOOR_DBFS:g}dBFS",
+                               x + nz)
             manifest.append(entry)
             per_cond[cond].append((uid, entry))
-    with open(f"{root}/manifest.jsonl", "w", encoding="utf-8") as f:
-        for e in manifest:
-            f.write(json.dumps(e, ensure_ascii=False, sort_keys=True) + "\n")
+    write_jsonl(f"{root}/manifest.jsonl", manifest)
 
     # Live streams: one per condition, every utterance of it in a fixed shuffled order, the set's
     # noises in turns of 60 s, crossfaded over 1 s.
@@ -368,26 +373,16 @@ def mix_kitchen(set_name, root):
     manifest, speech = [], {}
     per_cond = {c: [] for c in KITCHEN_CONDITIONS}
     for row in rows:
-        uid, lang, kind = row[0], row[1], row[2]
-        text, command, slots, room = row[11], row[12] or None, json.loads(row[13]), row[10]
+        uid = row[0]
         s = load_speech(work, uid)
         speech[uid] = s
         x = np.concatenate([np.zeros(int(0.3 * RATE)), s, np.zeros(int(0.3 * RATE))])
         for cond, snr in KITCHEN_CONDITIONS.items():
-            y = x + noise_segment(beds, "kitchen", len(x), nprng(set_name, uid, cond, "kitchen")) * db(SPEECH_DBFS - snr)
-            peak = np.abs(y).max()
-            if peak > 0.97:
-                y *= 0.97 / peak
-            rel = f"{cond}/{uid}.wav"
-            write_wav(f"{root}/{rel}", y)
-            entry = {"audio": rel, "text": text, "language": lang, "command": command, "slots": slots,
-                     "rejected": command is None, "snr_db": snr, "noise": "kitchen", "condition": cond,
-                     "kind": kind, "id": uid, "voice": voice_label(row), "room": room}
+            nz = noise_segment(beds, "kitchen", len(x), nprng(set_name, uid, cond, "kitchen")) * db(SPEECH_DBFS - snr)
+            entry = write_file(root, cond, row, snr, "kitchen", x + nz)
             manifest.append(entry)
             per_cond[cond].append((uid, entry))
-    with open(f"{root}/kitchen.manifest.jsonl", "w", encoding="utf-8") as f:
-        for e in manifest:
-            f.write(json.dumps(e, ensure_ascii=False, sort_keys=True) + "\n")
+    write_jsonl(f"{root}/kitchen.manifest.jsonl", manifest)
     # And live: a stream per condition, the kitchen throughout (its 180 s bed looped).
     for cond, entries in per_cond.items():
         write_stream(f"{root}/kitchen-streams", cond, entries, speech, rng(set_name, "kitchen-stream", cond),
