@@ -11,9 +11,9 @@ public struct RejectionEvidence: Sendable, Equatable, Codable {
     /// minute timer": −96).
     public var worstWordScorePerFrame: Double
     /// Share (0…1) of the utterance's loud frames (below 1 kHz: `FrameEnergy`) that no word
-    /// covers, counting only runs of at least 0.1 s: speech the decoder explained as silence. Commands: ≤ 0.25; speech that merely
-    /// contains a command word ("leggi questa pagina" → "repeat"): 0.3…0.8. nil when the
-    /// decoder's frames cannot be matched with the audio.
+    /// covers, counting only runs of at least 0.1 s: speech the decoder explained as silence.
+    /// Commands: ≤ 0.25; speech that merely contains a command word ("leggi questa pagina" →
+    /// "repeat"): 0.3…0.8. nil when the decoder's frames cannot be matched with the audio.
     public var uncoveredSpeech: Double?
     /// Words on the best path (fillers and silences not counted): short commands are held to
     /// `Rejection.minimumShortScorePerFrame`. nil in results written before it was measured.
