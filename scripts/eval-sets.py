@@ -4,7 +4,8 @@
   eval-sets.py plan SET          the utterances of SET with voice, perturbation and room (TSV on stdout)
   eval-sets.py mix SET DIR       per-file conditions + manifest.jsonl, live streams + labels, from DIR/work
   eval-sets.py kitchen SET DIR   SET's utterances in a synthetic kitchen at 12 and 6 dB: DIR/kitchen12,
-                                 DIR/kitchen06 and DIR/kitchen.manifest.jsonl (a development check)
+                                 DIR/kitchen06, DIR/kitchen.manifest.jsonl and DIR/kitchen-streams/
+                                 (a development check)
 
 Deterministic: every random choice comes from random.Random / numpy generators seeded with a
 string naming the set, the utterance and the condition.
