@@ -177,6 +177,11 @@ def noise_segment(beds, name, n, r):
     return seg / np.sqrt((seg ** 2).mean())
 
 
+def with_margins(s):
+    """The utterance with 0.3 s of silence (noise, once mixed) before and after it, as every file has."""
+    return np.concatenate([np.zeros(int(0.3 * RATE)), s, np.zeros(int(0.3 * RATE))])
+
+
 def unclipped(y):
     """y, scaled down (speech and noise together) if it would clip."""
     peak = np.abs(y).max()
@@ -254,7 +259,6 @@ def mix(set_name, root):
     beds = {n: read_wav(f"{work}/noise/{n}.wav") for n in NOISES[set_name]}
     cmd_conds = os.environ.get("EVAL_CONDITIONS", "quiet snr20 snr15 snr10 snr05 snr00").split()
     non_conds = os.environ.get("EVAL_NONCOMMAND_CONDITIONS", "quiet snr15 snr05").split()
-    lead, pad = 0.3, 0.3
     manifest = []
     per_cond = {c: [] for c in CONDITIONS}
     speech = {}
@@ -262,7 +266,7 @@ def mix(set_name, root):
         uid, command = row[0], row[12] or None
         s = load_speech(work, uid)
         speech[uid] = s
-        x = np.concatenate([np.zeros(int(lead * RATE)), s, np.zeros(int(pad * RATE))])
+        x = with_margins(s)
         for ci, cond in enumerate(CONDITIONS):
             if cond not in (cmd_conds if command else non_conds):
                 continue
@@ -377,7 +381,7 @@ def mix_kitchen(set_name, root):
         uid = row[0]
         s = load_speech(work, uid)
         speech[uid] = s
-        x = np.concatenate([np.zeros(int(0.3 * RATE)), s, np.zeros(int(0.3 * RATE))])
+        x = with_margins(s)
         for cond, snr in KITCHEN_CONDITIONS.items():
             nz = noise_segment(beds, "kitchen", len(x), nprng(set_name, uid, cond, "kitchen")) * db(SPEECH_DBFS - snr)
             entry = write_file(root, cond, row, snr, "kitchen", x + nz)
