@@ -37,6 +37,14 @@ public struct Endpointer: Sendable {
     private var room: RoomLevel
     /// The last `steadySeconds` of window levels (with `steadySpreadDB`).
     private var steady: SteadyLevel
+    /// With verdicts: consecutive windows whose own level stands `voicedStartMarginDB` over the
+    /// room's (see `sustainedWindows`).
+    private var loudRun = 0
+    /// Whether the onset in progress has held loud for `sustainedWindows` yet.
+    private var onsetSustained = false
+    /// While speech that resumed an utterance has not yet held loud for `sustainedWindows`: the
+    /// quiet it interrupted, which goes on if it turns out to be a knock.
+    private var resumedFrom: Double?
 
     public init(configuration: EndpointerConfiguration = .init()) {
         self.configuration = configuration
@@ -71,28 +79,47 @@ public struct Endpointer: Sendable {
             return nil
         }
         let windowStart = t - c.window
-        let loud, stillSpeech: Bool
+        let loud, stillSpeech, sustained: Bool
         if let voiced {
             let smoothed = room.add(db)
             let noise = steady.add(db)
             loud = voiced && !noise && db > c.minimumSpeechDB && smoothed > room.levelDB + c.voicedStartMarginDB
             stillSpeech = voiced && !noise && db > c.minimumSpeechDB - 3 && smoothed > room.levelDB + c.voicedContinueMarginDB
+            loudRun = db > room.levelDB + c.voicedStartMarginDB ? loudRun + 1 : 0
+            sustained = loudRun >= c.sustainedWindows
         } else {
+            sustained = true
             loud = db > max(noiseFloorDB + c.startMarginDB, c.minimumSpeechDB)
             stillSpeech = db > max(noiseFloorDB + c.continueMarginDB, c.minimumSpeechDB - 3)
         }
         adaptFloor(db)
         switch state {
         case .waiting:
-            if loud { state = .onset(since: windowStart); return confirmIfLongEnough(since: windowStart, t: t) }
+            guard loud else { break }
+            state = .onset(since: windowStart)
+            onsetSustained = sustained
+            return confirmIfLongEnough(since: windowStart, t: t)
         case .onset(let since):
-            if stillSpeech { return confirmIfLongEnough(since: since, t: t) }
-            state = .waiting
+            guard stillSpeech else { state = .waiting; break }
+            onsetSustained = onsetSustained || sustained
+            return confirmIfLongEnough(since: since, t: t)
         case .hearing(let start):
             if t - start >= c.maximumUtterance - 1e-9 { return end(t: t, speechEndedAt: t) }
-            if !stillSpeech { state = .deciding(start: start, quietSince: windowStart) }
+            if sustained { resumedFrom = nil }
+            guard !stillSpeech else { break }
+            if let quietSince = resumedFrom {     // a knock: the hangover it interrupted goes on
+                state = .deciding(start: start, quietSince: quietSince)
+                resumedFrom = nil
+                if t - quietSince >= c.hangover - 1e-9 { return end(t: t, speechEndedAt: quietSince) }
+            } else {
+                state = .deciding(start: start, quietSince: windowStart)
+            }
         case .deciding(let start, let quietSince):
-            if loud { state = .hearing(start: start); return nil }
+            if loud {
+                state = .hearing(start: start)
+                resumedFrom = sustained ? nil : quietSince
+                return nil
+            }
             if t - quietSince >= c.hangover - 1e-9 { return end(t: t, speechEndedAt: quietSince) }
         }
         return nil
@@ -101,7 +128,7 @@ public struct Endpointer: Sendable {
     /// Ends any utterance in progress (end of stream, push-to-talk released).
     public mutating func flush(at t: Double) -> Action? {
         switch state {
-        case .hearing: return end(t: t, speechEndedAt: t)
+        case .hearing: return end(t: t, speechEndedAt: resumedFrom ?? t)
         case .deciding(_, let quietSince): return end(t: t, speechEndedAt: quietSince)
         case .waiting, .onset: state = .waiting; return nil
         }
@@ -109,7 +136,7 @@ public struct Endpointer: Sendable {
 
     private mutating func confirmIfLongEnough(since: Double, t: Double) -> Action? {
         // A small epsilon absorbs the rounding of window arithmetic (5 × 0.02 ≠ 0.1 in binary).
-        guard t - since >= configuration.minimumSpeech - 1e-9 else { return nil }
+        guard onsetSustained, t - since >= configuration.minimumSpeech - 1e-9 else { return nil }
         let from = max(0, since - configuration.preRoll)
         state = .hearing(start: from)
         return .speechStart(t: t, audioFrom: from)
@@ -117,6 +144,7 @@ public struct Endpointer: Sendable {
 
     private mutating func end(t: Double, speechEndedAt: Double) -> Action {
         state = .waiting
+        resumedFrom = nil
         return .speechEnd(t: t, speechEndedAt: speechEndedAt)
     }
 

@@ -51,6 +51,12 @@ public struct EndpointerConfiguration: Sendable, Equatable {
     /// dB of each other are steady noise, not speech (nil: not used).
     public var steadySpreadDB: Float? = nil
     public var steadySeconds: Double = 0.6
+    /// With verdicts: speech must hold its own level `voicedStartMarginDB` over the room's for
+    /// this many windows in a row to open an utterance or to resume one that was ending. A knock,
+    /// a chop on a board or a keystroke is voiced to the classifier and, averaged over 100 ms, as
+    /// loud as a syllable, but it decays below the margin within one or two windows; a vowel
+    /// holds. A knock that resumed an utterance does not restart its hangover. 1: not used.
+    public var sustainedWindows = 1
 
     public init() {}
 }

@@ -180,4 +180,61 @@ final class EndpointerVerdictTests: XCTestCase {
         XCTAssertLessThanOrEqual(try XCTUnwrap(speechEnd(steadySpreadDB: 8)), 3.0 + 0.65)
         XCTAssertNil(speechEnd(steadySpreadDB: 8).flatMap { $0 < 2.9 ? $0 : nil }, "speech itself is never steady")
     }
+
+    /// Feeds `levels` (one per 20 ms window, all voiced: the classifier calls knocks speech) to an
+    /// endpointer with `sustainedWindows` and returns its actions.
+    private func actions(_ levels: [Float], sustainedWindows: Int) -> [Endpointer.Action] {
+        var c = EndpointerConfiguration()
+        c.sustainedWindows = sustainedWindows
+        var e = Endpointer(configuration: c)
+        var t = 0.0
+        var out: [Endpointer.Action] = []
+        for db in levels {
+            t += 0.02
+            if let a = e.process(rmsDB: db, voiced: true, at: t) { out.append(a) }
+        }
+        if let a = e.flush(at: t) { out.append(a) }
+        return out
+    }
+
+    private let room = [Float](repeating: -50, count: 150)                   // a quiet kitchen, 3 s
+    private func quiet(_ windows: Int) -> [Float] { [Float](repeating: -50, count: windows) }
+    /// Chopping on a board: a thump 20 dB over the room every 0.28 s, down 8 dB in the next
+    /// window and back to the room in the one after (the kitchen of scripts/eval-sets.py).
+    private func chopping(_ seconds: Double) -> [Float] {
+        (0..<Int(seconds / 0.02)).map { i in [-30, -38, -47][safe: i % 14] ?? -50 }
+    }
+    /// A command: syllables of 0.2 s, 12 dB apart, for 0.8 s.
+    private let command: [Float] = (0..<40).map { $0 % 10 < 6 ? -24 : -36 }
+
+    /// Chopping between two commands 1.5 s apart keeps the first one open into the second when
+    /// knocks may resume an utterance; with `sustainedWindows` they are two utterances.
+    func testChoppingBetweenCommandsDoesNotMergeThem() {
+        let levels = room + command + quiet(5) + chopping(1.5) + command + room
+        let starts = { (a: [Endpointer.Action]) in a.filter { if case .speechStart = $0 { true } else { false } }.count }
+        XCTAssertEqual(starts(actions(levels, sustainedWindows: 1)), 1, "without the rule the thumps must merge them, or this test proves nothing")
+        let split = actions(levels, sustainedWindows: 3)
+        XCTAssertEqual(starts(split), 2, "\(split)")
+        guard case .speechEnd(_, let firstEnded)? = split.dropFirst().first else { return XCTFail("\(split)") }
+        XCTAssertEqual(firstEnded, 3.85, accuracy: 0.06, "the first command ends where it ended, not at a thump")
+    }
+
+    /// Chopping alone opens no utterance.
+    func testChoppingAloneOpensNothing() {
+        XCTAssertFalse(actions(room + chopping(3) + room, sustainedWindows: 1).isEmpty,
+                       "the thumps must open utterances without the rule, or this test proves nothing")
+        XCTAssertEqual(actions(room + chopping(3) + room, sustainedWindows: 3), [])
+    }
+
+    /// A word whose first window is a short burst ("let's | start": the "st" before the vowel)
+    /// still resumes the utterance: the vowel holds, so the burst was speech.
+    func testASoftOnsetFollowedByAVowelResumesTheUtterance() {
+        let start: [Float] = [-36] + quiet(6).map { $0 + 3 } + [Float](repeating: -24, count: 15)
+        let a = actions(room + command + quiet(6) + start + room, sustainedWindows: 3)
+        XCTAssertEqual(a.count, 2, "one utterance: \(a)")
+    }
+}
+
+private extension Array {
+    subscript(safe i: Int) -> Element? { indices.contains(i) ? self[i] : nil }
 }
