@@ -17,14 +17,20 @@ public struct FrameEnergy: Sendable, Equatable {
     public static let bandTopHz = 1000.0
     /// Energy below `bandTopHz` (dB re 1 LSB², floor 0) of each complete frame so far.
     public private(set) var decibels: [Float] = []
+    /// Whether each frame has at least half as much energy below `bandTopHz` as above it. A
+    /// vowel's first formant puts most of its energy there, even through a microphone that cuts
+    /// the lows and lifts 3 kHz by 8 dB; a clink's ring at 1.5–8 kHz puts a fifth or less, though
+    /// in a quiet room what leaks through the filter's gentle slope is loud against the room.
+    public private(set) var vowelLike: [Bool] = []
     private var filter = LowPass(cornerHz: bandTopHz)
     private var sum: Double = 0
+    private var total: Double = 0
     private var filled = 0
 
     public init() {}
 
     public mutating func reset() {
-        decibels.removeAll(keepingCapacity: true); sum = 0; filled = 0
+        decibels.removeAll(keepingCapacity: true); vowelLike.removeAll(keepingCapacity: true); sum = 0; total = 0; filled = 0
         filter.reset()
     }
 
@@ -32,10 +38,12 @@ public struct FrameEnergy: Sendable, Equatable {
         for s in samples {
             let y = filter.run(Double(s))
             sum += y * y
+            total += Double(s) * Double(s)
             filled += 1
             if filled == Self.samplesPerFrame {
                 decibels.append(Float(10 * log10(sum / Double(filled) + 1)))
-                sum = 0; filled = 0
+                vowelLike.append(2 * sum >= total - sum)
+                sum = 0; total = 0; filled = 0
             }
         }
     }

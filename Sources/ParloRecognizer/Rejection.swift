@@ -16,6 +16,10 @@ import Foundation
 ///    → "read slower"), the rest explained as silence. `FrameEnergy` keeps the loudness below
 ///    1 kHz (where words have their vowels) of each 10 ms frame; loud frames in runs of 0.1 s or
 ///    more that no word covers are missed speech. A dish ringing after a command is not.
+/// 4. **A vowel** (`minimumVoicedWord`): the other way round, a result none of whose words lies
+///    over sound that is loud below 1 kHz, and louder there than above, is no speech: a clink of
+///    cutlery in a quiet room or a chop in a kitchen came back as "pause" or "help" with a good
+///    score per frame.
 ///
 /// The floors' margin (0…1) is the lowest of a logistic curve on each check's margin: exactly
 /// 0.5 at a threshold, so the floors reject below 0.5. `Recognition.confidence` is that margin,
@@ -103,6 +107,11 @@ public struct Rejection: Sendable, Equatable {
     public var minimumWordScorePerFrame: Double
     /// Results leaving more than this share of the loud frames uncovered by words are rejected.
     public var maximumUncoveredSpeech: Double
+    /// Results none of whose words has at least this share of its frames vocalic
+    /// (`RejectionEvidence.voicedWord`) are rejected: their confidence is capped below 0.5, so the
+    /// floors and any `minimumConfidence` of 0.5 or more refuse them. Set once at 0.1, one frame in
+    /// ten, where a vowel fills a third of a word or more (docs/recognizer-measurements.md).
+    public var minimumVoicedWord = 0.1
     /// When set, `Recognition.confidence` is this model's probability that the result is right;
     /// without one it is the floors' margin, which says only how far a result is from a floor.
     public var calibration: ConfidenceModel?

@@ -18,15 +18,22 @@ public struct RejectionEvidence: Sendable, Equatable, Codable {
     /// Words on the best path (fillers and silences not counted): short commands are held to
     /// `Rejection.minimumShortScorePerFrame`. nil in results written before it was measured.
     public var words: Int?
+    /// The largest share (0…1) of one word's frames (words of 5 frames or more) that are vocalic:
+    /// loud below 1 kHz, as `uncoveredSpeech` counts them, and with at least as much energy there
+    /// as half of what lies above (`FrameEnergy.vowelLike`). A spoken word has a vowel: DEV's commands 0.2…1. A
+    /// clink of cutlery or a chop that the decoder took for "pause": 0. nil when the decoder's
+    /// frames cannot be matched with the audio, or in results written before it was measured.
+    public var voicedWord: Double?
 
-    public init(scorePerFrame: Double, worstWordScorePerFrame: Double, uncoveredSpeech: Double?, words: Int? = nil) {
+    public init(scorePerFrame: Double, worstWordScorePerFrame: Double, uncoveredSpeech: Double?, words: Int? = nil,
+                voicedWord: Double? = nil) {
         self.scorePerFrame = scorePerFrame; self.worstWordScorePerFrame = worstWordScorePerFrame
-        self.uncoveredSpeech = uncoveredSpeech; self.words = words
+        self.uncoveredSpeech = uncoveredSpeech; self.words = words; self.voicedWord = voicedWord
     }
 
     enum CodingKeys: String, CodingKey {
         case scorePerFrame = "score_per_frame", worstWordScorePerFrame = "worst_word_score_per_frame"
-        case uncoveredSpeech = "uncovered_speech", words
+        case uncoveredSpeech = "uncovered_speech", words, voicedWord = "voiced_word"
     }
 }
 
@@ -53,10 +60,22 @@ extension Rejection {
         let perFrame = frames > 0 ? Double(path.reduce(0) { $0 + $1.acousticScore }) / Double(frames) : 0
         let worstWord = path.filter { $0.isWord && $0.frames >= 5 }
             .map { Double($0.acousticScore) / Double($0.frames) }.min() ?? perFrame
-        let uncovered = Self.alignments(energy.loudFrames(), decodedFrames: decodedFrames)
-            .map { Self.uncoveredShare(loud: $0, path: path) }.min()
-        return RejectionEvidence(scorePerFrame: perFrame, worstWordScorePerFrame: worstWord, uncoveredSpeech: uncovered,
-                                 words: path.filter(\.isWord).count)
+        let loud = energy.loudFrames()
+        let vocalic = zip(loud, energy.vowelLike).map { $0 && $1 }
+        let best = Self.alignmentRanges(loud, decodedFrames: decodedFrames)
+            .map { (frames: $0, uncovered: Self.uncoveredShare(loud: Array(loud[$0]), path: path)) }
+            .min { $0.uncovered < $1.uncovered }
+        return RejectionEvidence(scorePerFrame: perFrame, worstWordScorePerFrame: worstWord, uncoveredSpeech: best?.uncovered,
+                                 words: path.filter(\.isWord).count,
+                                 voicedWord: best.flatMap { Self.voicedWord(vocalic: Array(vocalic[$0.frames]), path: path) })
+    }
+
+    /// The largest share of vocalic frames within one word of 5 frames or more (nil: no such word).
+    static func voicedWord(vocalic: [Bool], path: [PathSegment]) -> Double? {
+        path.filter { $0.isWord && $0.frames >= 5 }.map { s in
+            let lo = max(0, s.startFrame), hi = min(vocalic.count - 1, s.endFrame)
+            return lo <= hi ? Double(vocalic[lo...hi].filter { $0 }.count) / Double(s.frames) : 0
+        }.max()
     }
 
     /// Share of loud frames in runs of ≥ `minimumUncoveredRun` that no word covers.
@@ -83,21 +102,33 @@ extension Rejection {
     /// missing frames between the two ends that drops only quiet frames is a candidate; the
     /// caller keeps the one that fits the words best. Empty when none does.
     static func alignments(_ loud: [Bool], decodedFrames: Int) -> [[Bool]] {
+        alignmentRanges(loud, decodedFrames: decodedFrames).map { Array(loud[$0]) }
+    }
+
+    /// The frames of each of `alignments`, as ranges of `loud`'s indices.
+    static func alignmentRanges(_ loud: [Bool], decodedFrames: Int) -> [Range<Int>] {
         let extra = loud.count - decodedFrames
         guard !loud.isEmpty, decodedFrames > 0 else { return [] }
-        if abs(extra) <= 2 { return [loud] }
+        if abs(extra) <= 2 { return [loud.indices] }
         guard extra > 0 else { return [] }
         let firstLoud = loud.firstIndex(of: true) ?? loud.count
         let trailingQuiet = loud.count - 1 - (loud.lastIndex(of: true) ?? -1)
         return (0...extra).compactMap { head in
-            head <= firstLoud && extra - head <= trailingQuiet ? Array(loud[head..<(loud.count - (extra - head))]) : nil
+            head <= firstLoud && extra - head <= trailingQuiet ? head..<(loud.count - (extra - head)) : nil
         }
     }
 
     /// The result's confidence: the calibrated probability when there is a `calibration`, else
     /// the floors' margin.
     func confidence(_ e: RejectionEvidence) -> Double {
-        calibration?.probability(e) ?? floorMargin(e)
+        min(calibration?.probability(e) ?? floorMargin(e), voicingMargin(e))
+    }
+
+    /// 0…1, exactly 0.5 at `minimumVoicedWord`: no calibration was fitted on results without a
+    /// vowel (none of DEV's commands), so this caps whatever the model says.
+    func voicingMargin(_ e: RejectionEvidence) -> Double {
+        guard let v = e.voicedWord else { return 1 }
+        return 1 / (1 + exp(-(v - minimumVoicedWord) / 0.01))
     }
 
     /// Whether a result with this evidence is rejected (see `minimumConfidence`).
@@ -114,6 +145,6 @@ extension Rejection {
         var c = min(logistic((e.scorePerFrame - floor) / 4),
                     logistic((e.worstWordScorePerFrame - minimumWordScorePerFrame) / 8))
         if let u = e.uncoveredSpeech { c = min(c, logistic((maximumUncoveredSpeech - u) / 0.05)) }
-        return c
+        return min(c, voicingMargin(e))
     }
 }

@@ -40,6 +40,14 @@ final class RejectionEvidenceTests: XCTestCase {
         XCTAssertEqual(e.loudFrames().filter { $0 }.count, 4)
     }
 
+    /// A vowel's first formant puts most of its energy below 1 kHz; a ring at 1.5 kHz, only 7 dB
+    /// down through the filter's slope, puts a fifth of it there.
+    func testOnlyFramesWithHalfTheirEnergyBelow1kHzAreVowelLike() {
+        XCTAssertEqual(energy([3000, 3000], hz: 500).vowelLike, [true, true])
+        XCTAssertEqual(energy([3000, 3000], hz: 1500).vowelLike, [false, false])
+        XCTAssertEqual(energy([3000, 3000], hz: 4000).vowelLike, [false, false])
+    }
+
     func testPartialFramesWaitForTheirLastSample() {
         var e = FrameEnergy()
         let half = [Int16](repeating: 1000, count: 100)
@@ -92,6 +100,27 @@ final class RejectionEvidenceTests: XCTestCase {
         XCTAssertEqual(measured.scorePerFrame, -10)
         XCTAssertEqual(measured.worstWordScorePerFrame, -10)
         XCTAssertEqual(measured.uncoveredSpeech, 0)
+    }
+
+    /// A result none of whose words lies over frames loud below 1 kHz has no vowel (a clink the
+    /// decoder took for "pause", with a good score per frame): every preset rejects it, and its
+    /// confidence stays under 0.5.
+    func testAResultWithoutAVowelIsRejected() {
+        let loud = [Bool](repeating: false, count: 10) + [Bool](repeating: true, count: 8) + [Bool](repeating: false, count: 22)
+        let command = [segment("<sil>", 0, 9, word: false), segment("open", 10, 19), segment("math", 20, 39)]
+        XCTAssertEqual(try XCTUnwrap(Rejection.voicedWord(vocalic: loud, path: command)), 0.8, accuracy: 1e-9)
+        let clink = [segment("<sil>", 0, 19, word: false), segment("pause", 20, 39)]
+        XCTAssertEqual(Rejection.voicedWord(vocalic: loud, path: clink), 0)
+        XCTAssertNil(Rejection.voicedWord(vocalic: loud, path: [segment("a", 20, 23)]), "words under 5 frames are not judged")
+
+        let voiceless = RejectionEvidence(scorePerFrame: -25, worstWordScorePerFrame: -40, uncoveredSpeech: 0, words: 1, voicedWord: 0)
+        var voiced = voiceless
+        voiced.voicedWord = 0.3
+        for (name, r) in [("default", Rejection.default), ("catalog", .catalog), ("live", .live), ("streaming", .streamingFloors)] {
+            XCTAssertFalse(r.rejects(voiced), name)
+            XCTAssertTrue(r.rejects(voiceless), name)
+            XCTAssertLessThan(r.confidence(voiceless), 0.5, name)
+        }
     }
 
     /// `.catalog` (batch) reports `ConfidenceModel.batch`'s probability while its floors decide;
