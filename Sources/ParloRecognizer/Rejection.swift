@@ -17,7 +17,7 @@ import Foundation
 ///    1 kHz (where words have their vowels) of each 10 ms frame; loud frames in runs of 0.1 s or
 ///    more that no word covers are missed speech. A dish ringing after a command is not.
 /// 4. **A vowel** (`minimumVoicedWord`): the other way round, a result none of whose words lies
-///    over sound that is loud below 1 kHz, and louder there than above, is no speech: a clink of
+///    over sound that is loud below 1 kHz, and half as loud there as above, is no speech: a clink of
 ///    cutlery in a quiet room or a chop in a kitchen came back as "pause" or "help" with a good
 ///    score per frame.
 ///

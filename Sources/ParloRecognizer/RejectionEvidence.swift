@@ -19,9 +19,9 @@ public struct RejectionEvidence: Sendable, Equatable, Codable {
     /// `Rejection.minimumShortScorePerFrame`. nil in results written before it was measured.
     public var words: Int?
     /// The largest share (0…1) of one word's frames (words of 5 frames or more) that are vocalic:
-    /// loud below 1 kHz, as `uncoveredSpeech` counts them, and with at least as much energy there
-    /// as half of what lies above (`FrameEnergy.vowelLike`). A spoken word has a vowel: DEV's commands 0.2…1. A
-    /// clink of cutlery or a chop that the decoder took for "pause": 0. nil when the decoder's
+    /// loud below 1 kHz, as `uncoveredSpeech` counts them, with at least half as much energy there
+    /// as above (`FrameEnergy.vowelLike`). A spoken word has a vowel: DEV's commands mostly 0.3…1.
+    /// A clink of cutlery or a chop that the decoder took for "pause": 0. nil when the decoder's
     /// frames cannot be matched with the audio, or in results written before it was measured.
     public var voicedWord: Double?
 
