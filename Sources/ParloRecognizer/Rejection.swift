@@ -109,8 +109,10 @@ public struct Rejection: Sendable, Equatable {
     public var maximumUncoveredSpeech: Double
     /// Results none of whose words has at least this share of its frames vocalic
     /// (`RejectionEvidence.voicedWord`) are rejected: their confidence is capped below 0.5, so the
-    /// floors and any `minimumConfidence` of 0.5 or more refuse them. Set once at 0.1, one frame in
-    /// ten, where a vowel fills a third of a word or more (docs/recognizer-measurements.md).
+    /// floors and any `minimumConfidence` of 0.5 or more refuse them. 0.1, one frame in ten (a vowel
+    /// fills a third of a word or more), was picked from DEV's and the kitchen's results, not
+    /// swept: no DEV command under it, nearly every noise-fired command at 0
+    /// (docs/recognizer-measurements.md).
     public var minimumVoicedWord = 0.1
     /// When set, `Recognition.confidence` is this model's probability that the result is right;
     /// without one it is the floors' margin, which says only how far a result is from a floor.
