@@ -62,7 +62,7 @@ extension Rejection {
             .map { Double($0.acousticScore) / Double($0.frames) }.min() ?? perFrame
         let loud = energy.loudFrames()
         let vocalic = zip(loud, energy.vowelLike).map { $0 && $1 }
-        let best = Self.alignmentRanges(loud, decodedFrames: decodedFrames)
+        let best = Self.alignments(loud, decodedFrames: decodedFrames)
             .map { (frames: $0, uncovered: Self.uncoveredShare(loud: Array(loud[$0]), path: path)) }
             .min { $0.uncovered < $1.uncovered }
         return RejectionEvidence(scorePerFrame: perFrame, worstWordScorePerFrame: worstWord, uncoveredSpeech: best?.uncovered,
@@ -101,12 +101,8 @@ extension Rejection {
     /// ends, but how many frames went from which end is not reported. Every split of the
     /// missing frames between the two ends that drops only quiet frames is a candidate; the
     /// caller keeps the one that fits the words best. Empty when none does.
-    static func alignments(_ loud: [Bool], decodedFrames: Int) -> [[Bool]] {
-        alignmentRanges(loud, decodedFrames: decodedFrames).map { Array(loud[$0]) }
-    }
-
-    /// The frames of each of `alignments`, as ranges of `loud`'s indices.
-    static func alignmentRanges(_ loud: [Bool], decodedFrames: Int) -> [Range<Int>] {
+    /// Each candidate is the range of `loud`'s indices it keeps.
+    static func alignments(_ loud: [Bool], decodedFrames: Int) -> [Range<Int>] {
         let extra = loud.count - decodedFrames
         guard !loud.isEmpty, decodedFrames > 0 else { return [] }
         if abs(extra) <= 2 { return [loud.indices] }
@@ -121,7 +117,7 @@ extension Rejection {
     /// The result's confidence: the calibrated probability when there is a `calibration`, else
     /// the floors' margin.
     func confidence(_ e: RejectionEvidence) -> Double {
-        min(calibration?.probability(e) ?? floorMargin(e), voicingMargin(e))
+        calibration.map { min($0.probability(e), voicingMargin(e)) } ?? floorMargin(e)
     }
 
     /// 0…1, exactly 0.5 at `minimumVoicedWord`: no calibration was fitted on results without a

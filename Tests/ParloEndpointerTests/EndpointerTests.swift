@@ -202,7 +202,8 @@ final class EndpointerVerdictTests: XCTestCase {
     /// Chopping on a board: a thump 20 dB over the room every 0.28 s, down 8 dB in the next
     /// window and back to the room in the one after (the kitchen of scripts/eval-sets.py).
     private func chopping(_ seconds: Double) -> [Float] {
-        (0..<Int(seconds / 0.02)).map { i in [-30, -38, -47][safe: i % 14] ?? -50 }
+        let thump: [Float] = [-30, -38, -47]
+        return (0..<Int(seconds / 0.02)).map { i in i % 14 < thump.count ? thump[i % 14] : -50 }
     }
     /// A command: syllables of 0.2 s, 12 dB apart, for 0.8 s.
     private let command: [Float] = (0..<40).map { $0 % 10 < 6 ? -24 : -36 }
@@ -233,8 +234,4 @@ final class EndpointerVerdictTests: XCTestCase {
         let a = actions(room + command + quiet(6) + start + room, sustainedWindows: 3)
         XCTAssertEqual(a.count, 2, "one utterance: \(a)")
     }
-}
-
-private extension Array {
-    subscript(safe i: Int) -> Element? { indices.contains(i) ? self[i] : nil }
 }

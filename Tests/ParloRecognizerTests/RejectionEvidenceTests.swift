@@ -62,12 +62,17 @@ final class RejectionEvidenceTests: XCTestCase {
 
     func testAlignmentsDropOnlyQuietFramesFromTheEnds() {
         let loud = [false, false, false, true, true, false]
-        XCTAssertEqual(Rejection.alignments(loud, decodedFrames: 6), [loud])
-        XCTAssertEqual(Rejection.alignments(loud, decodedFrames: 3), [[false, true, true], [true, true, false]])
-        XCTAssertEqual(Rejection.alignments([false, false, false, false, true, true], decodedFrames: 2), [[true, true]])
-        XCTAssertEqual(Rejection.alignments([true, true, false, false, false, true], decodedFrames: 3), [])
-        XCTAssertEqual(Rejection.alignments([true, false, false, false], decodedFrames: 1), [[true]])
-        XCTAssertEqual(Rejection.alignments(loud, decodedFrames: 20), [])
+        XCTAssertEqual(aligned(loud, decodedFrames: 6), [loud])
+        XCTAssertEqual(aligned(loud, decodedFrames: 3), [[false, true, true], [true, true, false]])
+        XCTAssertEqual(aligned([false, false, false, false, true, true], decodedFrames: 2), [[true, true]])
+        XCTAssertEqual(aligned([true, true, false, false, false, true], decodedFrames: 3), [])
+        XCTAssertEqual(aligned([true, false, false, false], decodedFrames: 1), [[true]])
+        XCTAssertEqual(aligned(loud, decodedFrames: 20), [])
+    }
+
+    /// `Rejection.alignments`' candidates as the flags they keep.
+    func aligned(_ loud: [Bool], decodedFrames: Int) -> [[Bool]] {
+        Rejection.alignments(loud, decodedFrames: decodedFrames).map { Array(loud[$0]) }
     }
 
     func segment(_ w: String, _ s: Int, _ e: Int, word: Bool = true) -> PathSegment {
