@@ -28,9 +28,9 @@ public enum RoomListening {
 
     /// `base` with the decoding choices of room listening: the first utterances re-decoded whole
     /// (cold decoder), the streaming cepstral mean moved after each utterance (1 s prior), a
-    /// 250 ms hangover unless `hangover` says otherwise, speech taken down to
-    /// `minimumSpeechDB`, steady levels taken for noise (`steadyNoiseSpreadDB`) and knocks not taken
-    /// for speech (`sustainedWindows`).
+    /// 250 ms hangover unless `hangover` says otherwise, `preRoll` of the room before the onset,
+    /// speech taken down to `minimumSpeechDB`, steady levels taken for noise
+    /// (`steadyNoiseSpreadDB`) and knocks not taken for speech (`sustainedWindows`).
     public static func options(_ base: ListenPipeline.Options = .init(), hangover: Double? = nil) -> ListenPipeline.Options {
         var o = base
         o.finalPass = .batchUntilWarm
@@ -39,6 +39,7 @@ public enum RoomListening {
         o.endpointer.minimumSpeechDB = minimumSpeechDB
         o.endpointer.steadySpreadDB = steadyNoiseSpreadDB
         o.endpointer.sustainedWindows = sustainedWindows
+        o.endpointer.preRoll = preRoll
         return o
     }
 
@@ -70,6 +71,16 @@ public enum RoomListening {
     /// 720 commands right, 30 of 318 non-commands firing as before, 4 merged as before
     /// (docs/listening.md).
     public static let sustainedWindows = 3
+
+    /// Seconds of audio before the detected onset that the decoder hears, as `parlo batch` decodes
+    /// a file from 0.1 s before its first words (`SpeechSpan.margin`): every frame of room noise
+    /// before the words is one the search must place on silence or on the garbage loop. The
+    /// energy endpointer's 0.3 s was kept until session 23. DEV's six streams: 505 → 510 of 720
+    /// commands right, 30 → 24 of 318 non-commands firing; 0.05–0.3 s swept on the 10 dB stream,
+    /// 0.1 s best. Reaching further back over windows 2 dB over the room, for soft onsets, changed
+    /// nothing (508 / 21). The held-out TEST streams, run once: 315 → 324 of 720 and 62 → 50 of
+    /// 615 (docs/listening.md).
+    public static let preRoll = 0.1
 
     /// A pipeline with every room stage, on `recognizer`.
     public static func pipeline(recognizer: any UtteranceDecoder, interpreter: HypothesisInterpreter?,

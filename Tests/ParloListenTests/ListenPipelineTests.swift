@@ -2,6 +2,7 @@ import Foundation
 import ParloALSA
 import ParloCapture
 import ParloCore
+import ParloEcho
 import ParloListen
 import ParloRecognizer
 import XCTest
@@ -92,5 +93,32 @@ final class ListenPipelineTests: XCTestCase {
         let texts = events.compactMap { e -> String? in if case .recognized(_, let r, _) = e { r.text } else { nil } }
         XCTAssertEqual(texts, ["ten of clubs"])
         XCTAssertEqual(events.first { $0.type == "speech_end" }?.t ?? 0, Double(release) / 16_000, accuracy: 0.021)
+    }
+
+    /// Room listening feeds the decoder `RoomListening.preRoll` (0.1 s) of the room before the
+    /// detected onset, as batch decodes a file from 0.1 s before its words, not the energy
+    /// endpointer's 0.3 s: each utterance is decoded from 0.2 s later, ending where it ended, and
+    /// is still heard right.
+    func testRoomListeningHearsATenthOfASecondBeforeTheOnset() throws {
+        func decoded(preRoll: Double) throws -> [Recognition] {
+            let all = try Data(contentsOf: URL(fileURLWithPath: Fixtures.stream.rawPath)).withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+            var options = RoomListening.options()
+            options.emitLevels = false
+            options.endpointer.preRoll = preRoll
+            let pipeline = try RoomListening.pipeline(recognizer: try Fixtures.cardsRecognizer(), interpreter: nil,
+                                                      options: options, fileNoiseFloorDB: -55)
+            var recognized: [Recognition] = []
+            let keep: (ListenEvent) -> Void = { if case .recognized(_, let r, _) = $0 { recognized.append(r) } }
+            for i in stride(from: 0, to: all.count, by: 320) {
+                try pipeline.process(AudioChunk(samples: Array(all[i..<min(all.count, i + 320)]), start: i), emit: keep)
+            }
+            try pipeline.finish(emit: keep)
+            return recognized
+        }
+        XCTAssertEqual(RoomListening.options().endpointer.preRoll, RoomListening.preRoll)
+        let room = try decoded(preRoll: RoomListening.preRoll), old = try decoded(preRoll: 0.3)
+        XCTAssertEqual(room.map(\.text), Fixtures.utterances.map(\.text))
+        XCTAssertEqual(old.count, room.count)
+        for (a, b) in zip(old, room) { XCTAssertEqual(a.audioSeconds - b.audioSeconds, 0.3 - RoomListening.preRoll, accuracy: 0.021) }
     }
 }
