@@ -71,12 +71,20 @@ extension Rejection {
     }
 
     /// The largest share of vocalic frames within one word of 5 frames or more (nil: no such word).
+    /// A word with fewer than `minimumVowelFrames` of them counts 0.
     static func voicedWord(vocalic: [Bool], path: [PathSegment]) -> Double? {
         path.filter { $0.isWord && $0.frames >= 5 }.map { s in
             let lo = max(0, s.startFrame), hi = min(vocalic.count - 1, s.endFrame)
-            return lo <= hi ? Double(vocalic[lo...hi].filter { $0 }.count) / Double(s.frames) : 0
+            let count = lo <= hi ? vocalic[lo...hi].filter { $0 }.count : 0
+            return count >= minimumVowelFrames ? Double(count) / Double(s.frames) : 0
         }.max()
     }
+
+    /// Vocalic frames a word needs for its share to count: one 10 ms frame is no vowel. A clink of
+    /// cutlery decoded as a 10-frame "pause" had one frame ringing low enough, exactly the 0.1 share
+    /// `Rejection.minimumVoicedWord` asks for, and fired. No result DEV's or the kitchen's
+    /// batch accepted has a best word under 2.5 vocalic frames (session 23).
+    static let minimumVowelFrames = 2
 
     /// Share of loud frames in runs of ≥ `minimumUncoveredRun` that no word covers.
     static func uncoveredShare(loud: [Bool], path: [PathSegment]) -> Double {

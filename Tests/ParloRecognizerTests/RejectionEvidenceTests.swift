@@ -117,6 +117,11 @@ final class RejectionEvidenceTests: XCTestCase {
         let clink = [segment("<sil>", 0, 19, word: false), segment("pause", 20, 39)]
         XCTAssertEqual(Rejection.voicedWord(vocalic: loud, path: clink), 0)
         XCTAssertNil(Rejection.voicedWord(vocalic: loud, path: [segment("a", 20, 23)]), "words under 5 frames are not judged")
+        let ring = [Bool](repeating: false, count: 25) + [true] + [Bool](repeating: false, count: 14)
+        XCTAssertEqual(Rejection.voicedWord(vocalic: ring, path: [segment("pause", 20, 29)]), 0,
+                       "one vocalic frame in ten is no vowel, though it is the tenth minimumVoicedWord asks for")
+        XCTAssertEqual(try XCTUnwrap(Rejection.voicedWord(vocalic: ring.enumerated().map { $0.element || $0.offset == 26 },
+                                                          path: [segment("pause", 20, 29)])), 0.2, accuracy: 1e-9)
 
         let voiceless = RejectionEvidence(scorePerFrame: -25, worstWordScorePerFrame: -40, uncoveredSpeech: 0, words: 1, voicedWord: 0)
         var voiced = voiceless
