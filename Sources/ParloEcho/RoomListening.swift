@@ -78,8 +78,8 @@ public enum RoomListening {
     /// energy endpointer's 0.3 s was kept until session 23. DEV's six streams: 505 → 510 of 720
     /// commands right, 30 → 24 of 318 non-commands firing; 0.05–0.3 s swept on the 10 dB stream,
     /// 0.1 s best. Reaching further back over windows 2 dB over the room, for soft onsets, changed
-    /// nothing (508 / 21). The held-out TEST streams, run once: 315 → 324 of 720 and 62 → 50 of
-    /// 615 (docs/listening.md).
+    /// nothing (508 / 21). The held-out TEST streams: 315 → 324 of 720 and 62 → 50 of 615, and
+    /// 333 / 54 with `ConfidenceModel.live` refitted for it (docs/listening.md).
     public static let preRoll = 0.1
 
     /// A pipeline with every room stage, on `recognizer`.
