@@ -17,6 +17,11 @@ enum Fixtures {
         /// Where each utterance's audio ends in the stream, seconds.
         let ends: [Double]
         let duration: Double
+
+        /// The stream's samples, read back from `rawPath`.
+        func samples() throws -> [Int16] {
+            try Data(contentsOf: URL(fileURLWithPath: rawPath)).withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+        }
     }
 
     static let directory: String = {

@@ -75,7 +75,7 @@ final class ListenPipelineTests: XCTestCase {
 
     func testPushToTalkMakesOneUtteranceBetweenPresses() throws {
         let stream = Fixtures.stream
-        let all = try Data(contentsOf: URL(fileURLWithPath: stream.rawPath)).withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+        let all = try stream.samples()
         let pipeline = ListenPipeline(recognizer: try Fixtures.cardsRecognizer(), mode: .pushToTalk)
         var events: [ListenEvent] = []
         // Press at 0.5 s, release 0.5 s after the first utterance's audio ends.
@@ -100,8 +100,8 @@ final class ListenPipelineTests: XCTestCase {
     /// endpointer's 0.3 s: each utterance is decoded from 0.2 s later, ending where it ended, and
     /// is still heard right.
     func testRoomListeningHearsATenthOfASecondBeforeTheOnset() throws {
+        let all = try Fixtures.stream.samples()
         func decoded(preRoll: Double) throws -> [Recognition] {
-            let all = try Data(contentsOf: URL(fileURLWithPath: Fixtures.stream.rawPath)).withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
             var options = RoomListening.options()
             options.emitLevels = false
             options.endpointer.preRoll = preRoll
