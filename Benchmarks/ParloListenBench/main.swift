@@ -58,6 +58,20 @@ func rssKB() -> Int {
     return 0
 }
 
+/// Whether the Swift runtime was linked as a shared library. A shared runtime and Foundation
+/// add about 3 MB of resident pages to the figure (session 23 measured 33.7–34.5 MB with a
+/// bench built by hand without `--static-swift-stdlib`, 30.6–30.9 MB as `make bench` builds
+/// it): the budget is for `parlo` as `make` builds it, statically.
+func swiftRuntimeIsShared() -> Bool {
+    guard let file = fopen("/proc/self/maps", "r") else { return false }
+    defer { fclose(file) }
+    var line = [CChar](repeating: 0, count: 512)
+    while fgets(&line, Int32(line.count), file) != nil {
+        if String(cString: line).contains("libswiftCore.so") { return true }
+    }
+    return false
+}
+
 /// Copies a /proc file (size 0 to stat, so read until EOF).
 func copyProcFile(_ path: String, to target: String) {
     guard let input = fopen(path, "r"), let output = fopen(target, "w") else { return }
@@ -197,7 +211,11 @@ let result: [String: Double] = [
     "rss_mb_peak": Double(rssPeak) / 1024, "rss_mb_before_model": Double(rssBeforeModel) / 1024, "rss_mb_growth": Double(rssEnd - rssStart) / 1024,
     "meter_cpu_percent": meterPercent, "meter_windows": Double(windows),
     "listen_realtime_factor": wall / duration,
+    "swift_runtime_shared": swiftRuntimeIsShared() ? 1 : 0,
 ]
+if swiftRuntimeIsShared() {
+    FileHandle.standardError.write("parlo-listen-bench: the Swift runtime is a shared library here, which adds about 3 MB to the RSS; build with --static-swift-stdlib (make bench) to measure what parlo ships\n".data(using: .utf8)!)
+}
 if json {
     print(try JSONLinesEncoder().line(result))
 } else {
