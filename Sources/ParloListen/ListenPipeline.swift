@@ -261,7 +261,7 @@ public final class ListenPipeline {
         case .streaming: break
         case .batch: recognition = try decoder.decodeUtterance(utterance)
         case .batchUntilWarm where utterancesDecoded < Self.warmUtterances:
-            recognition = try recognizer.decode(utterance)     // one pass: the cold start's fix, kept cheap
+            recognition = try recognizer.decode(utterance, afterPartial: recognizer.lastPartial)   // one pass: the cold start's fix, kept cheap
         case .batchUntilWarm: break
         }
         utterancesDecoded += 1

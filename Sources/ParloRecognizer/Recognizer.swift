@@ -25,6 +25,8 @@ public final class Recognizer {
     public let model: AcousticModel
     private var samplesInUtterance = 0
     private var inUtterance = false
+    /// The current utterance's last partial hypothesis with words (garbage words left out).
+    public private(set) var lastPartial: [String]?
     private var energy = FrameEnergy()
     private var floor: NoiseFloor
     /// The level `parlo batch` lays a noise floor at (see `NoiseFloor`), in dBFS RMS.
@@ -168,6 +170,7 @@ public final class Recognizer {
     /// Starts an utterance.
     public func begin() throws {
         if inUtterance { ps_end_utt(decoder); inUtterance = false }
+        lastPartial = nil
         try switchLoopSearch()
         guard ps_start_utt(decoder) == 0 else { throw RecognizerError(.decoderFailed, "cannot start an utterance") }
         inUtterance = true
@@ -218,19 +221,25 @@ public final class Recognizer {
     /// Whether PocketSphinx's voice activity detector currently hears speech.
     public var hearsSpeech: Bool { ps_get_in_speech(decoder) != 0 }
 
-    /// The best hypothesis so far in the current utterance.
+    /// The best hypothesis so far in the current utterance. The last one that had words is
+    /// remembered (`lastPartial`) until the next utterance begins: a result that is not it was
+    /// still changing when the utterance ended (`RejectionEvidence.unfinished`).
     public var partial: String {
         var score: Int32 = 0
         let hyp = ps_get_hyp(decoder, &score).map { String(cString: $0) } ?? ""
-        return Self.words(ofHypothesis: hyp).filter { !GarbageGraph.isGarbage($0) }.joined(separator: " ")
+        let words = Self.words(ofHypothesis: hyp).filter { !GarbageGraph.isGarbage($0) }
+        if !words.isEmpty { lastPartial = words }
+        return words.joined(separator: " ")
     }
 
     /// Ends the utterance and returns what was recognised.
     public func end() throws -> Recognition {
         guard inUtterance else { return Recognition(text: "", words: [], score: 0, audioSeconds: 0) }
         inUtterance = false
+        var score: Int32 = 0
+        let searched = Self.words(ofHypothesis: ps_get_hyp(decoder, &score).map { String(cString: $0) } ?? "")
         guard ps_end_utt(decoder) >= 0 else { throw RecognizerError(.decoderFailed, "cannot end the utterance") }
-        return result()
+        return result(searched: searched)
     }
 
     /// Decodes `samples` as one utterance.
@@ -239,13 +248,19 @@ public final class Recognizer {
     /// (no state carries over from the previous utterance) and gets all five of Debian's human
     /// `cards` recordings right, where live normalisation from the model's initial mean (what
     /// `pocketsphinx_continuous` does) hears "five ten of clubs" for "ten of clubs".
-    public func decode(_ samples: [Int16]) throws -> Recognition {
+    ///
+    /// `afterPartial`: the last partial hypothesis of the same audio streamed (`lastPartial`),
+    /// when this decodes it again whole, so that the evidence weighs the result against it.
+    public func decode(_ samples: [Int16], afterPartial shown: [String]? = nil) throws -> Recognition {
         try begin()
+        lastPartial = shown
         try samples.withUnsafeBufferPointer { try process($0, wholeUtterance: true) }
         return try end()
     }
 
-    private func result() -> Recognition {
+    /// The final result; `searched`: the best path's words before the utterance ended (the
+    /// evidence's `unfinished` when they differ).
+    private func result(searched: [String]) -> Recognition {
         var score: Int32 = 0
         let hyp = ps_get_hyp(decoder, &score).map { String(cString: $0) } ?? ""
         let path = bestPath()
@@ -264,7 +279,8 @@ public final class Recognizer {
             let first = path.first?.startFrame ?? 0
             let local = path.map { PathSegment(word: $0.word, startFrame: $0.startFrame - first, endFrame: $0.endFrame - first,
                                                acousticScore: $0.acousticScore, isWord: $0.isWord) }
-            let e = rejection.evidence(path: local, energy: energy, decodedFrames: Int(ps_get_n_frames(decoder)))
+            var e = rejection.evidence(path: local, energy: energy, decodedFrames: Int(ps_get_n_frames(decoder)))
+            e.unfinished = searched != all || (lastPartial.map { $0 != spoken } ?? false)
             evidence = e
             if !rejected {              // the loop's words in the hypothesis reject it whatever its scores
                 rejected = rejection.rejects(e)

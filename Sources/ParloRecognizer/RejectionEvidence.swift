@@ -24,16 +24,24 @@ public struct RejectionEvidence: Sendable, Equatable, Codable {
     /// A clink of cutlery or a chop that the decoder took for "pause": 0. nil when the decoder's
     /// frames cannot be matched with the audio, or in results written before it was measured.
     public var voicedWord: Double?
+    /// Whether the result is not what the search was settling on: its best path in the last
+    /// searched frame was no whole sentence of the grammar (or another one) and the result is the
+    /// best path that ends one, or, streamed, the last partial hypothesis (`Recognizer.partial`,
+    /// every 0.2 s) was something else. A command heard as it was said ends where the search
+    /// already was; a guess forced to a sentence's end, or one still changing, does not. nil in
+    /// results written before it was measured.
+    public var unfinished: Bool?
 
     public init(scorePerFrame: Double, worstWordScorePerFrame: Double, uncoveredSpeech: Double?, words: Int? = nil,
-                voicedWord: Double? = nil) {
+                voicedWord: Double? = nil, unfinished: Bool? = nil) {
         self.scorePerFrame = scorePerFrame; self.worstWordScorePerFrame = worstWordScorePerFrame
         self.uncoveredSpeech = uncoveredSpeech; self.words = words; self.voicedWord = voicedWord
+        self.unfinished = unfinished
     }
 
     enum CodingKeys: String, CodingKey {
         case scorePerFrame = "score_per_frame", worstWordScorePerFrame = "worst_word_score_per_frame"
-        case uncoveredSpeech = "uncovered_speech", words, voicedWord = "voiced_word"
+        case uncoveredSpeech = "uncovered_speech", words, voicedWord = "voiced_word", unfinished
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import ParloTesting
 import ParloAudio
 import ParloCatalog
 import ParloGrammar
@@ -108,6 +109,28 @@ final class RecognitionTests: XCTestCase {
         let command = try recognizer.decode(try speak("open history", voice: "en-us"))
         XCTAssertFalse(command.rejected)
         XCTAssertEqual(studyMatcher.match(command.text).command, "open_subject")
+    }
+
+    /// A command cut short ("start a timer for eighteen", then silence) still comes back as a
+    /// whole sentence of the grammar, "... minute(s)" forced on: its evidence says the search had
+    /// not ended there (`unfinished`), and live listening's confidence holds that against it.
+    /// The whole command ends where the search was.
+    func testASentenceForcedToAnEndIsUnfinished() throws {
+        let compiled = try Self.compiled.get()
+        let recognizer = try CatalogRecognizer(compiled: compiled, model: AcousticModel.locate(), rejection: .catalog,
+                                               noiseFloor: Recognizer.fileNoiseFloorDB)
+        let whole = try AudioFileReader(path: Repository.fixtures("commands/en-set_timer-02-clean.flac")).readAll()
+        let full = try recognizer.decode(whole)
+        XCTAssertEqual(full.text, "start a timer for eighteen minutes")
+        XCTAssertEqual(full.evidence?.unfinished, false)
+        let silence = [Int16](repeating: 0, count: 16_000)
+        let cut = try recognizer.decode(Array(whole.prefix(24_000)) + silence)      // 1.5 s: "... for eighteen"
+        XCTAssertTrue(cut.text.hasPrefix("start a timer for"), cut.text)
+        let evidence = try XCTUnwrap(cut.evidence)
+        XCTAssertEqual(evidence.unfinished, true, cut.text)
+        var finished = evidence
+        finished.unfinished = false
+        XCTAssertLessThan(ConfidenceModel.live.probability(evidence), ConfidenceModel.live.probability(finished) - 0.1)
     }
 
     /// A file's result does not depend on what the catalog recognizer did before: a new one, one
