@@ -123,6 +123,10 @@ final class RecognitionTests: XCTestCase {
         let full = try recognizer.decode(whole)
         XCTAssertEqual(full.text, "start a timer for eighteen minutes")
         XCTAssertEqual(full.evidence?.unfinished, false)
+        // Streamed, the last partial counts too: a result other than it was still changing.
+        let words = full.text.split(separator: " ").map(String.init)
+        XCTAssertEqual(try recognizer.primary.decode(whole, afterPartial: words).evidence?.unfinished, false)
+        XCTAssertEqual(try recognizer.primary.decode(whole, afterPartial: Array(words.prefix(3))).evidence?.unfinished, true)
         let silence = [Int16](repeating: 0, count: 16_000)
         let cut = try recognizer.decode(Array(whole.prefix(24_000)) + silence)      // 1.5 s: "... for eighteen"
         XCTAssertTrue(cut.text.hasPrefix("start a timer for"), cut.text)
