@@ -28,8 +28,10 @@ final class StudyAudioSessionTests: XCTestCase {
         ("next", "it", [:], "Avanti: Il Rinascimento"),
     ]
 
-    /// How many of the fixture's commands are acted on: all of them. The last, a lone Italian
-    /// "prossimo", is the least sure (0.534, over `Rejection.live`'s 0.5). In session 13, when the
+    /// How many of the fixture's commands are acted on: all of them. The least sure is the third,
+    /// an English "next" (0.529 since session 24, whose `unfinished` evidence it carries: its
+    /// partials were "that's", then "next"); the last, a lone Italian "prossimo", was (0.534
+    /// until session 23, 0.727 now, over `Rejection.live`'s 0.5). In session 13, when the
     /// study's full catalog moved to `parlo listen`'s room pipeline, it came out at 0.46 and was
     /// rejected; session 14's quietest speech (−60 dBFS, `RoomListening.minimumSpeechDB`) brought it
     /// back (docs/listening.md).
