@@ -119,18 +119,6 @@ extension BatchCommand {
         return r
     }
 
-    func parsedDecoderOptions() throws -> [String: String] {
-        var options: [String: String] = [:]
-        for o in decoderOptions {
-            let parts = o.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2 else { throw ValidationError("--ps takes KEY=VALUE, got '\(o)'") }
-            // PocketSphinx names its options with a leading dash; `beam=` and `-beam=` are one
-            // option, so the user's wins over the rejection preset's instead of clashing with it.
-            options[parts[0].hasPrefix("-") ? parts[0] : "-" + parts[0]] = parts[1]
-        }
-        return options
-    }
-
     private func loadGrammar(_ path: String) throws -> JSGFGrammar {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
             throw CLIError("\(path): cannot read the grammar file")

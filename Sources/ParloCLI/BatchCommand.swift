@@ -115,8 +115,7 @@ struct BatchCommand: ParsableCommand {
     @Flag(name: .customLong("self-adapt"), help: "Decode twice: first as usual, then with the model adapted (MLLR, as `parlo adapt` does) to this batch's own audio, learnt from its first results of confidence 0.8 or more (at least 20). For many files of one room, microphone or set of voices; needs a catalog (docs/batch.md).")
     var selfAdapt = false
 
-    @Option(name: .customLong("ps"), help: ArgumentHelp("Extra PocketSphinx decoder option, e.g. --ps cmn=live (repeatable).", valueName: "KEY=VALUE"))
-    var decoderOptions: [String] = []
+    @OptionGroup var pocketSphinx: DecoderOptions
 
     @Argument(help: "Audio files or folders.")
     var paths: [String]
@@ -172,7 +171,7 @@ struct BatchCommand: ParsableCommand {
 
         let expectations = try expect.map { try ExpectationSet(manifest: $0) } ?? ExpectationSet()
         let model = try acoustic.locate()
-        let options = try parsedDecoderOptions()
+        let options = try pocketSphinx.parsed()
         let rawFormat = try raw.format()
         if let warning = raw.ignoredWarning(for: files) { printError(warning) }
         if let warning = SoundFile.narrowbandWarning(files, raw: rawFormat) { printError(warning) }

@@ -49,6 +49,8 @@ struct ListenCommand: AsyncParsableCommand {
 
     @OptionGroup var spoken: SpeakerLanguageOptions
 
+    @OptionGroup var pocketSphinx: DecoderOptions
+
     enum SpeechDetector: String, ExpressibleByArgument, CaseIterable { case webrtc, energy }
 
     @Option(name: .long, help: "What tells speech from room noise: webrtc (WebRTC's voice activity detector, robust in steady noise) or energy (a level threshold over the noise floor).")
@@ -119,12 +121,13 @@ struct ListenCommand: AsyncParsableCommand {
     /// or `rejected` events (rejection on: speech that is no command never becomes one).
     private func recognition(model: AcousticModel, logger: Logger) throws -> (any UtteranceDecoder, HypothesisInterpreter?) {
         if let jsgf {
-            return (try Recognizer(model: model, grammar: JSGFGrammar(String(contentsOfFile: jsgf, encoding: .utf8))), nil)
+            return (try Recognizer(model: model, grammar: JSGFGrammar(String(contentsOfFile: jsgf, encoding: .utf8)),
+                                   options: pocketSphinx.parsed()), nil)
         }
         let compiled = try CatalogCompiler(model: model, logger: logger).compile(loadCatalog(catalog.folder(), fixtures: catalog.fixtures))
         var rejection = Rejection.live
         if let minConfidence { rejection.minimumConfidence = minConfidence }
-        let recognizer = try CatalogRecognizer(compiled: compiled, model: model, rejection: rejection)
+        let recognizer = try CatalogRecognizer(compiled: compiled, model: model, options: pocketSphinx.parsed(), rejection: rejection)
         var interpreter = CommandInterpreter(matcher: compiled.matcher())
         interpreter.language = spoken.speaker
         interpreter.slots = SlotConfidence(catalog: compiled.catalog, model: .live)

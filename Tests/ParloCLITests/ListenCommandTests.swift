@@ -98,18 +98,34 @@ final class ListenCommandTests: XCTestCase {
 
     /// `parlo listen --input` on fixtures of audio-fixtures/commands played in a row (0.5 s of
     /// digital silence first, 1 s after each): its JSON events.
-    private func listen(to names: [String]) throws -> [[String: Any]] {
+    /// `--ps` reaches the catalog's decoder as `parlo batch`'s does (the search's weights are
+    /// measured live with it: docs/recognizer-measurements.md). An option PocketSphinx does not
+    /// know stops listening before any audio, in one line naming it; one the rejection preset
+    /// also sets (`beam`) is the user's instead of clashing, and the command is still heard.
+    func testDecoderOptionsReachTheDecoder() throws {
+        let events = try listen(to: ["en-next-00-clean"], extra: ["--ps", "beam=1e-60"])
+        XCTAssertEqual(events.filter { $0["type"] as? String == "command" }.compactMap { $0["command"] as? String }, ["next"])
+        let session = BatchCatalogTests.root.appendingPathComponent("audio-fixtures/session/demo-session.wav").path
+        let grammar = BatchCatalogTests.root.appendingPathComponent("grammars").path
+        let out = try ParloProcess.run(["listen", "--input", session, "--fast", "--json", "--grammar", grammar, "--ps", "nosuch=1"])
+        XCTAssertNotEqual(out.status, 0)
+        XCTAssertTrue(out.lines.isEmpty, "no event before the decoder exists")
+        XCTAssertEqual(out.stderr.split(separator: "\n").count, 1, out.stderr)
+        XCTAssertTrue(out.stderr.contains("-nosuch"), out.stderr)
+    }
+
+    private func listen(to names: [String], extra: [String] = []) throws -> [[String: Any]] {
         let folder = BatchCatalogTests.root.appendingPathComponent("audio-fixtures/commands")
         var samples = [Int16](repeating: 0, count: 8_000)
         for n in names {
             samples += try AudioFileReader(path: folder.appendingPathComponent(n + ".flac").path).readAll()
             samples += [Int16](repeating: 0, count: 16_000)
         }
-        return try listen(toSamples: samples)
+        return try listen(toSamples: samples, extra: extra)
     }
 
     /// `parlo listen --input` on `samples` written to a WAV file: its JSON events.
-    private func listen(toSamples samples: [Int16]) throws -> [[String: Any]] {
+    private func listen(toSamples samples: [Int16], extra: [String] = []) throws -> [[String: Any]] {
         let wav = FileManager.default.temporaryDirectory.appendingPathComponent("parlo-listen-\(getpid()).wav").path
         defer { try? FileManager.default.removeItem(atPath: wav) }
         let writer = try SoundFileWriter(path: wav, sampleRate: 16_000)
@@ -117,7 +133,7 @@ final class ListenCommandTests: XCTestCase {
         writer.close()
 
         let grammar = BatchCatalogTests.root.appendingPathComponent("grammars").path
-        let out = try ParloProcess.run(["listen", "--input", wav, "--fast", "--no-levels", "--json", "--grammar", grammar])
+        let out = try ParloProcess.run(["listen", "--input", wav, "--fast", "--no-levels", "--json", "--grammar", grammar] + extra)
         XCTAssertEqual(out.status, 0, out.stderr)
         return try out.lines.map(ParloProcess.object)
     }
