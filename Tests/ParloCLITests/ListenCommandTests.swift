@@ -96,8 +96,6 @@ final class ListenCommandTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(voiceless.count, 3, "the decoder must hear commands without a vowel in the clinks, or this test proves nothing: \(heard)")
     }
 
-    /// `parlo listen --input` on fixtures of audio-fixtures/commands played in a row (0.5 s of
-    /// digital silence first, 1 s after each): its JSON events.
     /// `--ps` reaches the catalog's decoder as `parlo batch`'s does (the search's weights are
     /// measured live with it: docs/recognizer-measurements.md). An option PocketSphinx does not
     /// know stops listening before any audio, in one line naming it; one the rejection preset
@@ -114,6 +112,9 @@ final class ListenCommandTests: XCTestCase {
         XCTAssertTrue(out.stderr.contains("-nosuch"), out.stderr)
     }
 
+    /// `parlo listen --input` on fixtures of audio-fixtures/commands played in a row (0.5 s of
+    /// digital silence first, 1 s after each): its JSON events
+    /// (`extra`: more options).
     private func listen(to names: [String], extra: [String] = []) throws -> [[String: Any]] {
         let folder = BatchCatalogTests.root.appendingPathComponent("audio-fixtures/commands")
         var samples = [Int16](repeating: 0, count: 8_000)
