@@ -8,6 +8,7 @@ struct ListenPrinter {
     private let encoder = JSONLinesEncoder()
     private var bars = "        "
     private var lastDraw = -1.0
+    private var noisyRoom = NoisyRoomNotice()
 
     init(json: Bool) { self.json = json }
 
@@ -33,7 +34,12 @@ struct ListenPrinter {
             line(String(format: "%7.2fs  ✗ ", t) + "\"\(text)\" — \(reason)")
         case .wake(let t, let phrase):
             line(String(format: "%7.2fs  ", t) + "wake: \(phrase)")
-        case .speechStart, .speechEnd, .partial:
+        case .speechEnd(let t, _):
+            if let snr = noisyRoom.notice(after: event) {
+                line(String(format: "%7.2fs  noisy room: you were %.0f dB over it; below %.0f dB many commands are missed."
+                            + " Speak closer to the microphone, quiet the room, or try --mode ptt.", t, snr, NoisyRoomNotice.belowDB))
+            }
+        case .speechStart, .partial:
             break
         }
         let state = armed && phase == .waiting ? "awake" : phase.rawValue

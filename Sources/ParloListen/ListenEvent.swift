@@ -12,8 +12,10 @@ public enum ListenEvent: Sendable, Equatable {
     case speechStart(t: Double)
     /// The best hypothesis so far while speaking.
     case partial(t: Double, text: String)
-    /// The endpointer decided the utterance is over (after the hangover).
-    case speechEnd(t: Double)
+    /// The endpointer decided the utterance is over (after the hangover). `snrDB`: how far the
+    /// utterance stood above the room, dB, on the input before cleaning (`SpeechToNoise`; nil
+    /// when it did not stand out, or no room was heard before it).
+    case speechEnd(t: Double, snrDB: Double?)
     /// The final hypothesis. `latencyMs` runs from the end of speech (stream time) to this
     /// event: the hangover plus the time the decoder took to finish.
     /// `confidence` (0…1) and `evidence` are the recognizer's (see `Rejection`).
@@ -29,7 +31,7 @@ public enum ListenEvent: Sendable, Equatable {
     public var t: Double {
         switch self {
         case .level(let l): l.t
-        case .speechStart(let t), .partial(let t, _), .speechEnd(let t), .recognized(let t, _, _),
+        case .speechStart(let t), .partial(let t, _), .speechEnd(let t, _), .recognized(let t, _, _),
              .command(let t, _, _), .rejected(let t, _, _, _), .wake(let t, _): t
         }
     }
@@ -51,7 +53,7 @@ public enum ListenEvent: Sendable, Equatable {
 
 extension ListenEvent: Encodable {
     private enum Keys: String, CodingKey {
-        case type, t, text, latency_s, score, command, slots, language, confidence, reason, phrase, evidence, hypothesis
+        case type, t, text, latency_s, snr_db, score, command, slots, language, confidence, reason, phrase, evidence, hypothesis
         case slot_confidence, slot_evidence
     }
 
@@ -61,7 +63,9 @@ extension ListenEvent: Encodable {
         try c.encode(type, forKey: .type)
         try c.encode(EventCoding.seconds(t), forKey: .t)
         switch self {
-        case .level, .speechStart, .speechEnd: break
+        case .level, .speechStart: break
+        case .speechEnd(_, let snr):
+            if let snr { try c.encode((snr * 10).rounded() / 10, forKey: .snr_db) }
         case .partial(_, let text): try c.encode(text, forKey: .text)
         case .recognized(_, let r, let ms):
             try c.encode(r.text, forKey: .text)

@@ -76,6 +76,11 @@ public final class ListenPipeline {
     /// Utterances after which `batchUntilWarm` switches to streaming results.
     public static let warmUtterances = 3
 
+    /// Each utterance's ratio over the room, measured on the input before cleaning.
+    private var speechToNoise: SpeechToNoise
+    /// Stream seconds where the current utterance's audio starts (its pre-roll included).
+    private var utteranceFrom = 0.0
+
     /// Cleans captured audio before every other stage (meter, endpointer, recognizer).
     private let conditioner: AudioConditioner?
     /// Absolute index one past the last conditioned sample handed on.
@@ -107,6 +112,7 @@ public final class ListenPipeline {
         self.options = options
         endpointer = Endpointer(configuration: options.endpointer)
         let c = options.endpointer
+        speechToNoise = SpeechToNoise(seconds: c.maximumUtterance + c.roomSeconds + 1, roomSeconds: c.roomSeconds)
         ring = PreRollBuffer(capacity: Int((c.preRoll + c.minimumSpeech + 1.0) * Double(SpeechFormat.sampleRate)))
         utterance.reserveCapacity(Int((c.maximumUtterance + c.preRoll + 1) * Double(SpeechFormat.sampleRate)))
     }
@@ -124,6 +130,7 @@ public final class ListenPipeline {
 
     /// Processes one chunk of speech-format audio.
     public func process(_ chunk: AudioChunk, emit: (ListenEvent) throws -> Void) throws {
+        chunk.samples.withUnsafeBufferPointer { speechToNoise.add($0) }
         guard let conditioner else { return try consume(chunk, emit: emit) }
         let cleaned = chunk.samples.withUnsafeBufferPointer { conditioner.process($0) }
         try consumeConditioned(cleaned, emit: emit)
@@ -210,6 +217,7 @@ public final class ListenPipeline {
 
     private func startUtterance(t: Double, audioFrom: Double, emit: (ListenEvent) throws -> Void) throws {
         try emit(.speechStart(t: t))
+        utteranceFrom = audioFrom
         partialText = ""
         lastPartialCheck = t
         let decodes: Bool
@@ -245,7 +253,7 @@ public final class ListenPipeline {
     }
 
     private func endUtterance(t: Double, speechEndedAt: Double, emit: (ListenEvent) throws -> Void) throws {
-        try emit(.speechEnd(t: t))
+        try emit(.speechEnd(t: t, snrDB: speechToNoise.ratio(from: utteranceFrom, to: speechEndedAt)))
         phase = .waiting
         partialText = ""
         guard decoding else { return }

@@ -13,7 +13,7 @@ final class ListenEventTests: XCTestCase {
 
     func testEveryEventHasTypeAndT() throws {
         let events: [ListenEvent] = [
-            .speechStart(t: 1.23456), .partial(t: 1.5, text: "ten of"), .speechEnd(t: 2),
+            .speechStart(t: 1.23456), .partial(t: 1.5, text: "ten of"), .speechEnd(t: 2, snrDB: 12.345),
             .recognized(t: 2, recognition: Recognition(text: "ten of clubs", words: [], score: -3000, audioSeconds: 1), latencyMs: 201),
             .command(t: 2, match: MatchResult(text: "avanti", command: "next", slots: ["n": .number(2)], language: .italian,
                                               confidence: 0.8, rejected: false), latencyMs: 210),
@@ -33,5 +33,7 @@ final class ListenEventTests: XCTestCase {
         XCTAssertEqual(command["latency_s"] as? Double, 0.21)
         XCTAssertEqual(try json(events[3])["latency_s"] as? Double, 0.201)
         XCTAssertEqual(try json(events[5])["reason"] as? String, "nothing recognised")
+        XCTAssertEqual(try json(events[2])["snr_db"] as? Double, 12.3)
+        XCTAssertNil(try json(.speechEnd(t: 2, snrDB: nil))["snr_db"], "no ratio: the field is left out")
     }
 }

@@ -121,4 +121,33 @@ final class ListenPipelineTests: XCTestCase {
         XCTAssertEqual(old.count, room.count)
         for (a, b) in zip(old, room) { XCTAssertEqual(a.audioSeconds - b.audioSeconds, 0.3 - RoomListening.preRoll, accuracy: 0.021) }
     }
+
+    /// Each `speech_end` says how far its utterance stood above the room, measured on the input
+    /// before noise suppression: the cards recordings (about 30 dB over the fixture's room), then
+    /// the same stream with a room 20 dB louder running under the words too.
+    func testEachUtteranceSaysHowFarItStoodAboveTheRoom() throws {
+        let quiet = try Fixtures.stream.samples()
+        var seed: UInt64 = 5
+        let louder = zip(quiet, Fixtures.roomNoise(quiet.count, seed: &seed)).map { Int16(clamping: Int($0) + 9 * Int($1)) }
+        func ratios(_ all: [Int16]) throws -> [Double?] {
+            var options = RoomListening.options()
+            options.emitLevels = false
+            let pipeline = try RoomListening.pipeline(recognizer: try Fixtures.cardsRecognizer(), interpreter: nil,
+                                                      options: options, fileNoiseFloorDB: -55)
+            var found: [Double?] = []
+            let keep: (ListenEvent) -> Void = { if case .speechEnd(_, let snr) = $0 { found.append(snr) } }
+            for i in stride(from: 0, to: all.count, by: 320) {
+                try pipeline.process(AudioChunk(samples: Array(all[i..<min(all.count, i + 320)]), start: i), emit: keep)
+            }
+            try pipeline.finish(emit: keep)
+            return found
+        }
+        let inQuiet = try ratios(quiet).map { try XCTUnwrap($0) }, inNoise = try ratios(louder).map { try XCTUnwrap($0) }
+        XCTAssertEqual(inQuiet.count, Fixtures.utterances.count)
+        XCTAssertEqual(inNoise.count, Fixtures.utterances.count)
+        for (q, n) in zip(inQuiet, inNoise) {
+            XCTAssertGreaterThan(q, 25, "\(inQuiet)")
+            XCTAssertEqual(q - n, 20, accuracy: 4, "\(inQuiet) \(inNoise)")
+        }
+    }
 }

@@ -15,6 +15,7 @@
           speaking: "Speaking", paused: "Paused", connected: "connected", disconnected: "session ended",
           level: "Microphone level", placeholder: "open math", notCommand: "not a command", spoken: "said", typed: "typed",
           talkHint: "Hold the button (or Space on it) while you speak.", handsFree: "Hands-free: just speak (parlo study --serve --push-to-talk enables the talk button).",
+          noisy: (db) => `Noisy room: you were ${db} dB over it, and below 10 dB many commands are missed. Speak closer to the microphone, or quiet the room.`,
           commands: { pause: "pause", resume: "resume", stop: "stop" } },
     it: { title: "Scrivania di studio", heard: "Sentito", says: "Parlo dice", reading: "Lettura", subject: "Materia", timer: "Timer",
           large: "Testo di lettura grande", type: "Scrivi un comando", send: "Invia", talk: "Tieni premuto per parlare",
@@ -22,10 +23,21 @@
           deciding: "Decido", speaking: "Parlo", paused: "In pausa", connected: "collegato", disconnected: "sessione finita",
           level: "Livello del microfono", placeholder: "apri la storia", notCommand: "non è un comando", spoken: "detto", typed: "scritto",
           talkHint: "Tieni premuto il pulsante (o Spazio) mentre parli.", handsFree: "Mani libere: parla e basta (parlo study --serve --push-to-talk attiva il pulsante).",
+          noisy: (db) => `Stanza rumorosa: la tua voce era ${db} dB sopra il rumore, e sotto i 10 dB molti comandi si perdono. Avvicinati al microfono o fai silenzio intorno.`,
           commands: { pause: "pausa", resume: "riprendi", stop: "basta" } },
   };
   let lang = "en";
   const label = (key) => LABELS[lang][key];
+
+  // ---- the room: how far the last utterance stood over it (`speech_end`'s `snr_db`)
+  const NOISY_BELOW_DB = 10;   // NoisyRoomNotice.belowDB
+  let snr = null;
+  function showRoom() {
+    const room = $("room");
+    if (snr !== null) room.dataset.snr = snr;
+    room.hidden = !(snr !== null && snr < NOISY_BELOW_DB);
+    if (!room.hidden) room.textContent = label("noisy")(Math.round(snr));
+  }
 
   function setLanguage(l) {
     if (!LABELS[l]) return;
@@ -37,6 +49,7 @@
     $("talk-hint").textContent = pushToTalk ? label("talkHint") : label("handsFree");
     showState();
     showConnection();
+    showRoom();
   }
 
   // Latency: receipt of a message → the frame that shows it (performance.now, same clock).
@@ -162,7 +175,10 @@
   const handlers = {
     listening(e) { state.speaking = e.for === "reading_controls"; state.deciding = false; },
     speech_start() { state.hearing = true; },
-    speech_end() { state.hearing = false; state.deciding = true; },
+    speech_end(e) {
+      state.hearing = false; state.deciding = true;
+      if (typeof e.snr_db === "number") { snr = e.snr_db; showRoom(); }
+    },
     partial(e) { $("partial").textContent = e.text; },
     level(e, now) { level = e; levelSince = now; return "frame"; },
     command(e) {
