@@ -49,10 +49,10 @@ public final class BatchRunner: @unchecked Sendable {
                 let start = DispatchTime.now().uptimeNanoseconds
                 let result: FileResult
                 do {
-                    let recognition = try decoder.decode(path, with: recognizer)
+                    let (recognition, snr) = try decoder.decodeMeasuring(path, with: recognizer)
                     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
                     result = FileResult(file: path, recognition: recognition, decodeSeconds: seconds,
-                                        match: interpret?(recognition), slots: slots)
+                                        match: interpret?(recognition), slots: slots, snrDB: snr)
                 } catch {
                     result = FileResult(file: path, error: error)
                 }

@@ -15,10 +15,13 @@ public struct CommandTally: Codable, Sendable, Equatable {
     public var byLanguage: [String: Count] = [:]
     /// Per recording condition the manifest names, then per language ("-" when unknown).
     public var byCondition: [String: [String: Count]] = [:]
+    /// Per band of how far the file's speech stood above its room (`snrBand`), whatever the
+    /// manifest says: where a set's own conditions are unknown, this is where its errors are.
+    public var bySNR: [String: Count] = [:]
 
     enum CodingKeys: String, CodingKey {
         case scored, correct, confusion
-        case slotErrors = "slot_errors", byLanguage = "by_language", byCondition = "by_condition"
+        case slotErrors = "slot_errors", byLanguage = "by_language", byCondition = "by_condition", bySNR = "by_snr"
     }
 
     public struct Count: Codable, Sendable, Equatable {
@@ -46,5 +49,16 @@ public struct CommandTally: Codable, Sendable, Equatable {
         }
         if let lang = r.expectedLanguage { byLanguage[lang, default: Count()].add(right) }
         if let condition = r.condition { byCondition[condition, default: [:]][r.expectedLanguage ?? "-", default: Count()].add(right) }
+        bySNR[Self.snrBand(r.snrDB), default: Count()].add(right)
+    }
+
+    /// The bands of `bySNR`, cleanest first: 5 dB wide from 0 to 20 dB (docs/listening.md:
+    /// commands heard right halve from over 10 dB to under it), and "-" for no ratio (speech
+    /// filled the file, or nothing stood out).
+    public static let snrBands = ["≥ 20 dB", "15–20 dB", "10–15 dB", "5–10 dB", "< 5 dB", "-"]
+
+    static func snrBand(_ db: Double?) -> String {
+        guard let db else { return "-" }
+        return db >= 20 ? snrBands[0] : db >= 15 ? snrBands[1] : db >= 10 ? snrBands[2] : db >= 5 ? snrBands[3] : snrBands[4]
     }
 }

@@ -3,6 +3,7 @@ import ParloAudio
 import ParloCore
 import ParloCapture
 import ParloListen
+import ParloMeter
 import ParloRecognizer
 import ParloVoiceActivity
 
@@ -42,6 +43,14 @@ public struct FileDecoder {
     }
 
     public func decode(_ path: String, with decoder: any UtteranceDecoder) throws -> Recognition {
+        try decodeMeasuring(path, with: decoder).recognition
+    }
+
+    /// Decodes the file as `decode` does, and says how far its speech stood above the rest of
+    /// the recording (`SpeechToNoise`, on the audio before noise suppression): the speech span's
+    /// windows against the others for a short file, the median of its utterances' ratios for a
+    /// long one; nil where speech fills the file or nothing stands out.
+    public func decodeMeasuring(_ path: String, with decoder: any UtteranceDecoder) throws -> (recognition: Recognition, snrDB: Double?) {
         let reader = try AudioFileReader(path: path, raw: raw)
         let conditioner = try self.conditioner?()
         try decoder.recognizer.startStream()       // files are independent: no state from the previous one
@@ -50,11 +59,16 @@ public struct FileDecoder {
             guard !samples.isEmpty else { throw AudioError(.empty, path: path, "no audio after decoding") }
             samples = DCBlocker().condition(samples)
             if standardiseLevel { samples = SpeechLevel.standardised(samples) }
+            let levels = LevelMeter.levels(of: samples)
             if let conditioner { samples = conditioner.condition(samples) }
-            guard let span = try speechSpan?.range(in: samples), span.count < samples.count else {
-                return try decoder.decodeUtterance(samples)
+            // Found even with trimming off (`speechSpan` nil), for the ratio.
+            let span = try (speechSpan ?? SpeechSpan()).range(in: samples)
+            let window = LevelMeter().windowSamples
+            let snr = span.flatMap { SpeechToNoise.ratio(levels: levels, speech: $0.lowerBound / window..<($0.upperBound + window - 1) / window) }
+            guard speechSpan != nil, let span, span.count < samples.count else {
+                return (try decoder.decodeUtterance(samples), snr)
             }
-            return try decoder.decodeUtterance(Array(samples[span])).shifted(by: span.lowerBound, of: samples.count)
+            return (try decoder.decodeUtterance(Array(samples[span])).shifted(by: span.lowerBound, of: samples.count), snr)
         }
         let gainDB = standardiseLevel ? try SpeechLevel.standardisingGainDB(ofFile: path, raw: raw) : 0
         return try decodeSegmented(reader, gainDB: gainDB, with: decoder, conditioner: conditioner)
@@ -67,7 +81,7 @@ public struct FileDecoder {
     /// "help" with full confidence. Only accepted utterances make the text; a file in which
     /// none was accepted is rejected.
     private func decodeSegmented(_ reader: AudioFileReader, gainDB: Double, with decoder: any UtteranceDecoder,
-                                 conditioner: (any AudioConditioner)?) throws -> Recognition {
+                                 conditioner: (any AudioConditioner)?) throws -> (recognition: Recognition, snrDB: Double?) {
         var options = ListenPipeline.Options()
         options.emitLevels = false
         options.finalPass = .batch        // each utterance decoded whole, as a short file is
@@ -83,10 +97,12 @@ public struct FileDecoder {
         var score: Int64 = 0, consumed = 0, heard = 0
         var confidence = 1.0
         var speechStart = 0.0
+        var ratios: [Double] = []
         let lead = options.endpointer.preRoll + options.endpointer.minimumSpeech
         let collect: (ListenEvent) -> Void = { event in
             switch event {
             case .speechStart(let t): speechStart = max(0, t - lead)
+            case .speechEnd(_, let snr?): ratios.append(snr)
             case .recognized(_, let r, _):
                 heard += 1
                 score += Int64(r.score)
@@ -105,8 +121,9 @@ public struct FileDecoder {
         }
         try pipeline.finish(emit: collect)
         let text = texts.joined(separator: " ")
-        return Recognition(text: text, words: words, score: Int32(clamping: score), audioSeconds: SpeechFormat.seconds(consumed),
-                           rejected: text.isEmpty, confidence: text.isEmpty ? 0 : confidence, hypothesisFound: heard > 0)
+        let recognition = Recognition(text: text, words: words, score: Int32(clamping: score), audioSeconds: SpeechFormat.seconds(consumed),
+                                      rejected: text.isEmpty, confidence: text.isEmpty ? 0 : confidence, hypothesisFound: heard > 0)
+        return (recognition, ratios.isEmpty ? nil : ratios.sorted()[ratios.count / 2])
     }
 }
 

@@ -36,6 +36,8 @@ public struct FileResult: Codable, Sendable, Equatable {
     public var correct: Bool?
     /// Whether `text` matches `expected` word for word.
     public var textCorrect: Bool?
+    /// How far the file's speech stood above the rest of the recording, dB (`FileDecoder.decodeMeasuring`).
+    public var snrDB: Double?
     /// A one-line reason, when the file could not be decoded.
     public var error: String?
     /// What the speech matched, when the batch runs against a command catalog.
@@ -44,7 +46,7 @@ public struct FileResult: Codable, Sendable, Equatable {
     public var command: String? { match.flatMap { $0.rejected ? nil : $0.command } }
 
     enum CodingKeys: String, CodingKey {
-        case type, file, text, words, score, rejected, confidence, evidence, expected, correct, error, condition
+        case type, file, text, words, score, rejected, confidence, evidence, expected, correct, error, condition, snr_db
         case command, slots, language
         case audioSeconds = "audio_s", decodeSeconds = "decode_s"
         case expectedCommand = "expected_command", expectedSlots = "expected_slots"
@@ -54,8 +56,9 @@ public struct FileResult: Codable, Sendable, Equatable {
     }
 
     public init(file: String, recognition: Recognition, decodeSeconds: Double, match: MatchResult? = nil,
-                slots: SlotConfidence? = nil) {
+                slots: SlotConfidence? = nil, snrDB: Double? = nil) {
         self.match = match
+        self.snrDB = snrDB.map { ($0 * 10).rounded() / 10 }
         self.file = file
         text = recognition.text
         // Per-word scores serve the slots' confidence only; a result reads back equal without them.
@@ -110,6 +113,7 @@ extension FileResult {
         try c.encodeIfPresent(score, forKey: .score)
         try c.encodeIfPresent(audioSeconds, forKey: .audioSeconds)
         try c.encodeIfPresent(decodeSeconds, forKey: .decodeSeconds)
+        try c.encodeIfPresent(snrDB, forKey: .snr_db)
         try c.encodeIfPresent(evidence, forKey: .evidence)
         try c.encodeIfPresent(expected, forKey: .expected)
         if let e = expectedCommand {
@@ -142,6 +146,7 @@ extension FileResult {
         score = try c.decodeIfPresent(Int32.self, forKey: .score)
         audioSeconds = try c.decodeIfPresent(Double.self, forKey: .audioSeconds)
         decodeSeconds = try c.decodeIfPresent(Double.self, forKey: .decodeSeconds)
+        snrDB = try c.decodeIfPresent(Double.self, forKey: .snr_db)
         rejected = try c.decodeIfPresent(Bool.self, forKey: .rejected)
         confidence = try c.decodeIfPresent(Double.self, forKey: .confidence)
         evidence = try c.decodeIfPresent(RejectionEvidence.self, forKey: .evidence)

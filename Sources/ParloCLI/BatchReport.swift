@@ -23,6 +23,7 @@ struct BatchReport {
             out.append(String(format: "Command accuracy %.1f %% (%d of %d files)", c.accuracy * 100, c.correct, c.scored))
             out.append("  right: the command and its slots, or nothing triggered by speech that is none")
             out += AccuracyTable(c).lines
+            out += snrLines(c)
         }
         if let r = s.rejection {
             let (yes, no) = s.commands == nil ? ("out-of-grammar", "in-grammar") : ("non-commands", "commands")
@@ -42,6 +43,19 @@ struct BatchReport {
         let speed = String(format: "%d files, %.1f s of audio decoded in %.1f s (%.3f × real time)", s.files, s.audioSeconds, s.decodeSeconds, s.xrt)
         let jobs = String(format: "%d jobs, %.1f s wall", s.jobs, s.wallSeconds)
         if Terminal.width(speed + ", " + jobs) <= Self.width { out.append(speed + ", " + jobs) } else { out += [speed, "  " + jobs] }
+        return out
+    }
+
+    /// Command accuracy by how far each file's speech stood above its room, on one or two lines.
+    private func snrLines(_ c: CommandTally) -> [String] {
+        let cells = CommandTally.snrBands.compactMap { band in
+            c.bySNR[band].map { "\(band == "-" ? "no room" : band) \($0.correct)/\($0.scored)" + String(format: " %.0f %%", 100 * Double($0.correct) / Double($0.scored)) }
+        }
+        guard cells.count > 1 else { return [] }
+        var out = ["  by speech over the room:"]
+        for cell in cells {
+            if Terminal.width(out[out.count - 1] + "  " + cell) <= Self.width { out[out.count - 1] += "  " + cell } else { out.append("    " + cell) }
+        }
         return out
     }
 

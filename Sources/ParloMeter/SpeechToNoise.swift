@@ -73,10 +73,23 @@ public struct SpeechToNoise: Sendable {
             if !spans.contains(where: { $0.contains(i) }) { room.append(levels[i % levels.count]) }
             i -= 1
         }
+        return Self.ratio(room: room, speech: (first..<last).map { levels[$0 % levels.count] })
+    }
+
+    /// The ratio, dB, of a recording's speech (`speech`: a range of its 20 ms windows, e.g. a
+    /// `SpeechSpan`) over the rest of it, from the window levels `LevelMeter.levels(of:)` gives;
+    /// nil when the speech fills the recording or none of it stands out.
+    public static func ratio(levels: [Float], speech: Range<Int>) -> Double? {
+        let speech = speech.clamped(to: levels.indices)
+        return ratio(room: Array(levels[..<speech.lowerBound] + levels[speech.upperBound...]), speech: Array(levels[speech]))
+    }
+
+    /// The power of the `speech` levels standing `activeMarginDB` over the room (the median of
+    /// `room`), less the room's, over the room's, dB.
+    private static func ratio(room: [Float], speech: [Float]) -> Double? {
         guard !room.isEmpty else { return nil }
-        room.sort()
-        let roomDB = max(room[room.count / 2], Self.quietestRoomDB)
-        let active = (first..<last).map { levels[$0 % levels.count] }.filter { $0 > roomDB + Self.activeMarginDB }
+        let roomDB = max(room.sorted()[room.count / 2], quietestRoomDB)
+        let active = speech.filter { $0 > roomDB + activeMarginDB }
         guard !active.isEmpty else { return nil }
         let power = active.reduce(0.0) { $0 + pow(10, Double($1) / 10) } / Double(active.count)
         let roomPower = pow(10, Double(roomDB) / 10)

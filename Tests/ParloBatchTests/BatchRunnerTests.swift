@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import ParloAudio
+import ParloCore
 import ParloRecognizer
 @testable import ParloBatch
 
@@ -64,6 +65,35 @@ final class BatchRunnerTests: XCTestCase {
         XCTAssertEqual(try decoder.decode(soft, with: recognizer).text, loud)
         decoder.standardiseLevel = false
         XCTAssertNotEqual(try decoder.decode(soft, with: recognizer).text, loud, "the level must matter here, or this test proves nothing")
+    }
+
+    /// A recording with a room around its words says how far they stood above it, short or
+    /// long (cut into utterances): the cards recording in the fixture's quiet room, then with a
+    /// room 20 dB louder running under the words too.
+    func testEachFileSaysHowFarItsSpeechStoodAboveTheRoom() throws {
+        var seed: UInt64 = 3
+        let words = try AudioFileReader(path: Self.cards + "/001.wav").readAll()
+        let room = { (n: Int) in RoomNoise.samples(n, seed: &seed) }
+        let quiet = room(16_000) + words + room(16_000)
+        let noisy = zip(quiet, room(quiet.count)).map { Int16(clamping: Int($0) + 9 * Int($1)) }
+        let recognizer = try Self.factory()()
+        var ratios: [[Double]] = []
+        for samples in [quiet, noisy] {
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("parlo-snr-\(UUID()).wav").path
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let writer = try SoundFileWriter(path: path, sampleRate: 16_000)
+            try writer.write(samples)
+            writer.close()
+            var decoder = FileDecoder()
+            let short = try decoder.decodeMeasuring(path, with: recognizer)
+            XCTAssertEqual(short.recognition.text, "ten of clubs")
+            decoder.wholeUtteranceLimit = 1
+            ratios.append([try XCTUnwrap(short.snrDB), try XCTUnwrap(decoder.decodeMeasuring(path, with: recognizer).snrDB)])
+        }
+        XCTAssertGreaterThan(ratios[0][0], 25, "\(ratios)")
+        XCTAssertEqual(ratios[0][0] - ratios[1][0], 20, accuracy: 4, "\(ratios)")
+        XCTAssertEqual(ratios[0][1], ratios[0][0], accuracy: 3, "cut as live listening cuts, the same ratio: \(ratios)")
+        XCTAssertEqual(ratios[1][1], ratios[1][0], accuracy: 3, "\(ratios)")
     }
 
     func testFoldersExpandToSortedAudioFiles() throws {

@@ -20,16 +20,16 @@ final class ScoringTests: XCTestCase {
     }
 
     /// A result of the catalog: heard `text`, which triggered `match`.
-    func result(_ file: String, heard text: String) -> FileResult {
+    func result(_ file: String, heard text: String, snrDB: Double? = nil) -> FileResult {
         let recognition = Recognition(text: text, words: [], score: -1000, audioSeconds: 1, rejected: text.isEmpty,
                                       confidence: text.isEmpty ? 0 : 1, hypothesisFound: true)
-        return FileResult(file: file, recognition: recognition, decodeSeconds: 0.1, match: Self.interpret(text))
+        return FileResult(file: file, recognition: recognition, decodeSeconds: 0.1, match: Self.interpret(text), snrDB: snrDB)
     }
 
     func testOtherWordsForTheRightCommandAndARejectedNonCommandAreRightAndSlotErrorsAreListed() throws {
         var tally = BatchTally(interpret: Self.interpret)
         // The manifest names no command: the expected text's own command is expected.
-        let otherWords = tally.add(result("a.wav", heard: "go to math"), expectation: Expectation(text: "open math", fields: ["language": .string("en")]))
+        let otherWords = tally.add(result("a.wav", heard: "go to math", snrDB: 24.96), expectation: Expectation(text: "open math", fields: ["language": .string("en")]))
         XCTAssertEqual(otherWords.correct, true, "the right command in other words")
         XCTAssertEqual(otherWords.textCorrect, false, "the transcript is its own field")
         XCTAssertEqual(otherWords.expectedCommand, ExpectedCommand(name: "open_subject", slots: ["subject": .text("math")]))
@@ -37,10 +37,10 @@ final class ScoringTests: XCTestCase {
             "command": .null, "rejected": .bool(true), "language": .string("en"), "snr_db": .null]))
         XCTAssertEqual(nonCommand.correct, true, "no command said, none triggered")
         XCTAssertEqual(nonCommand.condition, "clean")
-        let slot = tally.add(result("c.wav", heard: "open math"), expectation: Expectation(text: "start a ten minute timer", fields: [
+        let slot = tally.add(result("c.wav", heard: "open math", snrDB: 7.3), expectation: Expectation(text: "start a ten minute timer", fields: [
             "command": .string("set_timer"), "slots": .object(["minutes": .number(20)]), "language": .string("it"), "snr_db": .number(5)]))
         XCTAssertEqual(slot.correct, false)
-        let timer = tally.add(result("d.wav", heard: "start a ten minute timer"), expectation: Expectation(text: "start a twenty minute timer", fields: [
+        let timer = tally.add(result("d.wav", heard: "start a ten minute timer", snrDB: 9.99), expectation: Expectation(text: "start a twenty minute timer", fields: [
             "command": .string("set_timer"), "slots": .object(["minutes": .number(20)]), "language": .string("en"), "condition": .string("snr05")]))
         XCTAssertEqual(timer.correct, false, "the right command with a wrong slot value")
         let summary = tally.finished(wallSeconds: 1, jobs: 1)
@@ -53,6 +53,10 @@ final class ScoringTests: XCTestCase {
         XCTAssertEqual(commands.byCondition["clean"], ["en": .init(scored: 1, correct: 1)])
         XCTAssertEqual(Set(commands.byCondition.keys), ["clean", "5 dB", "snr05"])
         XCTAssertEqual(summary.rejection?.outOfGrammarRejected, 1)
+        XCTAssertEqual(otherWords.snrDB, 25, "rounded to 0.1 dB")
+        // Banded as printed: 9.99 dB is 10.0 dB, in 10–15.
+        XCTAssertEqual(commands.bySNR, ["≥ 20 dB": .init(scored: 1, correct: 1), "10–15 dB": .init(scored: 1, correct: 0),
+                                        "5–10 dB": .init(scored: 1, correct: 0), "-": .init(scored: 1, correct: 1)])
 
         // Read back from JSON Lines and counted again, without manifest or catalog: the same summary.
         var again = BatchTally()

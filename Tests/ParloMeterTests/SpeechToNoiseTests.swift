@@ -58,6 +58,16 @@ final class SpeechToNoiseTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(s.ratio(from: 2, to: 3)), Double(-30.3 - SpeechToNoise.quietestRoomDB), accuracy: 0.3)
     }
 
+    func testARecordingsSpeechAgainstTheRestOfIt() {
+        var seed: UInt64 = 12
+        let samples = audio(seconds: 0.5, rms: 300, seed: &seed) + audio(seconds: 1, rms: 300, toneRMS: 3000, seed: &seed)
+            + audio(seconds: 0.5, rms: 300, seed: &seed)
+        let levels = LevelMeter.levels(of: samples)
+        XCTAssertEqual(try XCTUnwrap(SpeechToNoise.ratio(levels: levels, speech: 25..<75)), 20, accuracy: 0.5)
+        XCTAssertNil(SpeechToNoise.ratio(levels: levels, speech: 0..<levels.count), "speech fills it: no room")
+        XCTAssertNil(SpeechToNoise.ratio(levels: levels, speech: 0..<25), "the room alone stands out from nothing")
+    }
+
     func testKeepsOnlyWhatItsRingHolds() {
         var seed: UInt64 = 11
         var s = SpeechToNoise(seconds: 6, roomSeconds: 4)
