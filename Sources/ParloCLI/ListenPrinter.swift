@@ -36,8 +36,7 @@ struct ListenPrinter {
             line(String(format: "%7.2fs  ", t) + "wake: \(phrase)")
         case .speechEnd(let t, _):
             if let snr = noisyRoom.notice(after: event) {
-                line(String(format: "%7.2fs  noisy room: you were %.0f dB over it; below %.0f dB many commands are missed."
-                            + " Speak closer to the microphone, quiet the room, or try --mode ptt.", t, snr, NoisyRoomNotice.belowDB))
+                line(String(format: "%7.2fs  ", t) + NoisyRoomNotice.message(snrDB: snr, quieter: "--mode ptt"))
             }
         case .speechStart, .partial:
             break

@@ -185,8 +185,12 @@ struct StudyCommand: AsyncParsableCommand {
         let interrupt = stop == nil ? InterruptHandler { stream.stop() } : nil
         stop?.onStop { stream.stop() }
         defer { withExtendedLifetime(interrupt) {} }
+        var noisyRoom = NoisyRoomNotice()
         try await listener.run(stream) { event in
             printer.heard(event)
+            if !printer.json, let snr = noisyRoom.notice(after: event) {
+                FileHandleOutput.stderr("  (" + NoisyRoomNotice.message(snrDB: snr, quieter: "--push-to-talk") + ")\n")
+            }
             if let hub, StudyCommand.forDesk(event) { hub.send(event: event) }
         }
     }

@@ -12,6 +12,13 @@ public struct NoisyRoomNotice: Sendable {
 
     public init() {}
 
+    /// The notice for a terminal; `quieter` names the option that listens only while the user
+    /// holds a key (`--mode ptt`, `--push-to-talk`).
+    public static func message(snrDB: Double, quieter option: String) -> String {
+        String(format: "noisy room: you were %.0f dB over it; below %.0f dB many commands are missed."
+               + " Speak closer to the microphone, quiet the room, or try %@.", snrDB, belowDB, option)
+    }
+
     /// The utterance's ratio when this `speech_end` calls for a notice, else nil.
     public mutating func notice(after event: ListenEvent) -> Double? {
         guard case .speechEnd(let t, let snr?) = event, snr < Self.belowDB else { return nil }

@@ -1,5 +1,6 @@
 import Foundation
 import ParloAudio
+import ParloCore
 import XCTest
 import ParloTesting
 
@@ -115,6 +116,33 @@ final class ListenCommandTests: XCTestCase {
     /// `parlo listen --input` on fixtures of audio-fixtures/commands played in a row (0.5 s of
     /// digital silence first, 1 s after each): its JSON events
     /// (`extra`: more options).
+    /// On a terminal (`script` gives `parlo listen` one), a room loud enough to cost commands is
+    /// named once, however many utterances it drowns: the cards recordings under a room noise
+    /// about as loud as their speech, against the same recordings in the fixture's quiet room.
+    func testANoisyRoomIsNamedOnceOnATerminal() throws {
+        let cards = "/usr/share/pocketsphinx/test/data/cards"
+        var seed: UInt64 = 4
+        var quiet = RoomNoise.samples(16_000, seed: &seed)
+        for n in ["001", "003", "004"] {
+            quiet += try AudioFileReader(path: "\(cards)/\(n).wav").readAll() + RoomNoise.samples(16_000, seed: &seed)
+        }
+        let noisy = zip(quiet, RoomNoise.samples(quiet.count, seed: &seed)).map { Int16(clamping: Int($0) + 30 * Int($1)) }
+        let grammar = BatchCatalogTests.root.appendingPathComponent("grammars").path
+        var notices: [Int] = []
+        for samples in [quiet, noisy] {
+            let wav = FileManager.default.temporaryDirectory.appendingPathComponent("parlo-room-\(getpid()).wav").path
+            defer { try? FileManager.default.removeItem(atPath: wav) }
+            let writer = try SoundFileWriter(path: wav, sampleRate: 16_000)
+            try writer.write(samples)
+            writer.close()
+            let command = ([ParloProcess.binary.path, "listen", "--input", wav, "--fast", "--no-levels", "--grammar", grammar]).joined(separator: " ")
+            let out = try Subprocess.run("/usr/bin/script", ["-qec", command, "/dev/null"])
+            XCTAssertEqual(out.status, 0, out.stdout + out.stderr)
+            notices.append(out.stdout.components(separatedBy: "noisy room: you were").count - 1)
+        }
+        XCTAssertEqual(notices, [0, 1], "none in the quiet room, one (not one per utterance) in the noisy one")
+    }
+
     private func listen(to names: [String], extra: [String] = []) throws -> [[String: Any]] {
         let folder = BatchCatalogTests.root.appendingPathComponent("audio-fixtures/commands")
         var samples = [Int16](repeating: 0, count: 8_000)

@@ -8,5 +8,7 @@ final class NoisyRoomNoticeTests: XCTestCase {
         let noticed = ends.compactMap { t, snr in n.notice(after: .speechEnd(t: t, snrDB: snr)).map { _ in t } }
         XCTAssertEqual(noticed, [12, 80, 150])
         XCTAssertNil(n.notice(after: .speechStart(t: 300)), "only the end of an utterance is measured")
+        let message = NoisyRoomNotice.message(snrDB: 6.6, quieter: "--mode ptt")
+        XCTAssertTrue(message.hasPrefix("noisy room: you were 7 dB over it; below 10 dB") && message.hasSuffix("or try --mode ptt."), message)
     }
 }
