@@ -59,6 +59,6 @@ public struct CommandTally: Codable, Sendable, Equatable {
 
     static func snrBand(_ db: Double?) -> String {
         guard let db else { return "-" }
-        return db >= 20 ? snrBands[0] : db >= 15 ? snrBands[1] : db >= 10 ? snrBands[2] : db >= 5 ? snrBands[3] : snrBands[4]
+        return snrBands[[20.0, 15, 10, 5].firstIndex { db >= $0 } ?? 4]
     }
 }

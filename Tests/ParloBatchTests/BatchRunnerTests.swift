@@ -14,6 +14,15 @@ final class BatchRunnerTests: XCTestCase {
         return { try Recognizer(model: model, grammar: grammar) }
     }
 
+    /// `samples` as a 16 kHz WAV file in the temporary folder (the caller removes it).
+    static func temporaryWAV(_ samples: [Int16]) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("parlo-batch-\(UUID()).wav").path
+        let writer = try SoundFileWriter(path: path, sampleRate: 16_000)
+        try writer.write(samples)
+        writer.close()
+        return path
+    }
+
     func testResultsComeInInputOrderWithFailuresInPlace() throws {
         let bad = FileManager.default.temporaryDirectory.appendingPathComponent("parlo-bad-\(UUID()).wav").path
         FileManager.default.createFile(atPath: bad, contents: Data("garbage".utf8))
@@ -53,11 +62,8 @@ final class BatchRunnerTests: XCTestCase {
     /// a first pass and brought to the standard level, it is heard as at its own level; played as
     /// it is, its speech is under what the endpointer takes for speech.
     func testALongSoftFileIsHeardAsAtItsOwnLevel() throws {
-        let soft = FileManager.default.temporaryDirectory.appendingPathComponent("parlo-soft-\(UUID()).wav").path
+        let soft = try Self.temporaryWAV(try AudioFileReader(path: Self.cards + "/005.wav").readAll().map { Int16((Double($0) / 31.6).rounded()) })
         defer { try? FileManager.default.removeItem(atPath: soft) }
-        let writer = try SoundFileWriter(path: soft, sampleRate: 16_000)
-        try writer.write(try AudioFileReader(path: Self.cards + "/005.wav").readAll().map { Int16((Double($0) / 31.6).rounded()) })
-        writer.close()
         var decoder = FileDecoder()
         decoder.wholeUtteranceLimit = 1
         let recognizer = try Self.factory()()
@@ -79,11 +85,8 @@ final class BatchRunnerTests: XCTestCase {
         let recognizer = try Self.factory()()
         var ratios: [[Double]] = []
         for samples in [quiet, noisy] {
-            let path = FileManager.default.temporaryDirectory.appendingPathComponent("parlo-snr-\(UUID()).wav").path
+            let path = try Self.temporaryWAV(samples)
             defer { try? FileManager.default.removeItem(atPath: path) }
-            let writer = try SoundFileWriter(path: path, sampleRate: 16_000)
-            try writer.write(samples)
-            writer.close()
             var decoder = FileDecoder()
             let short = try decoder.decodeMeasuring(path, with: recognizer)
             XCTAssertEqual(short.recognition.text, "ten of clubs")

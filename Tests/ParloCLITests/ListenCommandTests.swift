@@ -130,11 +130,8 @@ final class ListenCommandTests: XCTestCase {
         let grammar = BatchCatalogTests.root.appendingPathComponent("grammars").path
         var notices: [Int] = []
         for samples in [quiet, noisy] {
-            let wav = FileManager.default.temporaryDirectory.appendingPathComponent("parlo-room-\(getpid()).wav").path
+            let wav = try temporaryWAV(samples)
             defer { try? FileManager.default.removeItem(atPath: wav) }
-            let writer = try SoundFileWriter(path: wav, sampleRate: 16_000)
-            try writer.write(samples)
-            writer.close()
             let command = ([ParloProcess.binary.path, "listen", "--input", wav, "--fast", "--no-levels", "--grammar", grammar]).joined(separator: " ")
             let out = try Subprocess.run("/usr/bin/script", ["-qec", command, "/dev/null"])
             XCTAssertEqual(out.status, 0, out.stdout + out.stderr)
@@ -153,13 +150,19 @@ final class ListenCommandTests: XCTestCase {
         return try listen(toSamples: samples, extra: extra)
     }
 
-    /// `parlo listen --input` on `samples` written to a WAV file: its JSON events.
-    private func listen(toSamples samples: [Int16], extra: [String] = []) throws -> [[String: Any]] {
+    /// `samples` as a 16 kHz WAV file in the temporary folder (the caller removes it).
+    private func temporaryWAV(_ samples: [Int16]) throws -> String {
         let wav = FileManager.default.temporaryDirectory.appendingPathComponent("parlo-listen-\(getpid()).wav").path
-        defer { try? FileManager.default.removeItem(atPath: wav) }
         let writer = try SoundFileWriter(path: wav, sampleRate: 16_000)
         try writer.write(samples)
         writer.close()
+        return wav
+    }
+
+    /// `parlo listen --input` on `samples` written to a WAV file: its JSON events.
+    private func listen(toSamples samples: [Int16], extra: [String] = []) throws -> [[String: Any]] {
+        let wav = try temporaryWAV(samples)
+        defer { try? FileManager.default.removeItem(atPath: wav) }
 
         let grammar = BatchCatalogTests.root.appendingPathComponent("grammars").path
         let out = try ParloProcess.run(["listen", "--input", wav, "--fast", "--no-levels", "--json", "--grammar", grammar] + extra)
