@@ -64,7 +64,7 @@ test:
 	@scripts/setup test
 	@scripts/check-setup test
 	$(SWIFT) build --build-tests
-	PARLO_REQUIRE_BROWSER=1 $(SWIFT) test --skip-build --disable-swift-testing  # every test is XCTest; the desk's browser test never skips here
+	PARLO_REQUIRE_BROWSER=1 $(SWIFT) test --skip-build --disable-swift-testing --parallel  # every test is XCTest, each in its own process, one per core; the desk's browser test never skips here
 	$(SWIFT) package generate-documentation --target ParloCommands --warnings-as-errors  # DocC builds (make docs: every module)
 
 ## Speed and memory against the reference tools, run side by side (see scripts/bench), then recognition
