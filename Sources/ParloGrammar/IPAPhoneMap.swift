@@ -69,8 +69,9 @@ public enum IPAPhoneMap {
         .italian: ["ɪ": ["IY"], "ʊ": ["UW"], "ɾ": ["R"]],
     ]
 
-    /// Second pronunciations added per language: Italian closed e/o sit between two American
-    /// vowels (e between EY and EH, o between OW and AO), and eSpeak often picks the wrong one.
+    /// Second pronunciations added per language (only with `CatalogCompiler.variants`): the
+    /// Italian r is often a single tap, closer to the American D than to its R. Neither this nor
+    /// e/o the other way (EY → EH, OW → AO) gained on DEV (recognizer-measurements.md).
     static let variants: [Language: [String: [String]]] = [
         .italian: ["r": ["D"], "ɾ": ["D"]],
     ]
