@@ -2,6 +2,8 @@ import Foundation
 import ParloAudio
 import ParloCatalog
 import ParloCommands
+import ParloListen
+import ParloRecognizer
 import ParloSpeech
 @testable import ParloStudy
 
@@ -59,5 +61,18 @@ enum StudyFixtures {
                                        clock: clock) { recorder.add($0) }
         await session.start()
         return (session, recorder, queue)
+    }
+
+    /// A listener for `session` on the study catalog, as most study tests hear: no level events
+    /// and a 0.3 s hangover (`hangover: nil` keeps the pipeline's own). A `recording` gets the
+    /// noise floor `parlo study --input` lays under a recording, and waits for its first speech.
+    static func listener(_ session: StudySession, hangover: Double? = 0.3, recording: Bool = false) throws -> StudyListener {
+        var options = ListenPipeline.Options()
+        if let hangover { options.endpointer.hangover = hangover }
+        options.emitLevels = false
+        let listener = try StudyListener(session: session, catalog: catalog, model: try AcousticModel.locate(), options: options,
+                                         noiseFloor: recording ? Recognizer.fileNoiseFloorDB : nil)
+        listener.waitForSpeech = recording
+        return listener
     }
 }

@@ -26,12 +26,7 @@ final class PushToTalkTests: XCTestCase {
     func testOnlyWhatIsSaidWhileHeldIsHeard() async throws {
         let audio = try AudioFileReader(path: StudyFixtures.sessionAudio).readAll()
         let (session, rec, _) = try await StudyFixtures.session(sink: SilentSink())
-        var options = ListenPipeline.Options()
-        options.endpointer.hangover = 0.3
-        options.emitLevels = false
-        let listener = try StudyListener(session: session, catalog: StudyFixtures.catalog, model: try AcousticModel.locate(),
-                                         options: options, noiseFloor: Recognizer.fileNoiseFloorDB)
-        listener.waitForSpeech = true
+        let listener = try StudyFixtures.listener(session, recording: true)
         let talk = PushToTalk()
         listener.pushToTalk = talk
         try await listener.run(HeldChunks(samples: audio, talk: talk, held: 0.5..<2.6))

@@ -241,12 +241,7 @@ final class StudyAskBackTests: XCTestCase {
             + (try StudyBargeInTests.speech16k(answer, voice: voice)) + pause
         let (session, rec, _) = try await StudyFixtures.session(sink: SilentSink())
         await session.setAskBackThreshold(1)
-        var options = ListenPipeline.Options()
-        options.endpointer.hangover = 0.3
-        options.emitLevels = false
-        let listener = try StudyListener(session: session, catalog: StudyFixtures.catalog, model: try AcousticModel.locate(),
-                                         options: options, noiseFloor: Recognizer.fileNoiseFloorDB)
-        listener.waitForSpeech = true
+        let listener = try StudyFixtures.listener(session, recording: true)
         try await listener.run(HeldChunks(samples: audio, talk: PushToTalk(), held: 0..<1e9))
         await session.waitUntilQuiet()
         let question = try XCTUnwrap(rec.of("confirm").first, "no question asked: \(rec.events.map(\.type))")

@@ -72,12 +72,7 @@ final class StudyAudioSessionTests: XCTestCase {
         rec.onEvent = { if $0.type == "command" { starts.add(sink.writtenFrames) } }
 
         let model = try AcousticModel.locate()
-        var listen = ListenPipeline.Options()
-        listen.endpointer.hangover = 0.3
-        listen.emitLevels = false
-        let listener = try StudyListener(session: session, catalog: StudyFixtures.catalog, model: model, options: listen,
-                                         noiseFloor: Recognizer.fileNoiseFloorDB)   // a recording, as `parlo study --input` hears one
-        listener.waitForSpeech = true
+        let listener = try StudyFixtures.listener(session, recording: true)
         var heard: [String] = [], hypotheses: [String] = []
         try await listener.run(source.start()) {
             if case .recognized(_, let r, _) = $0 { heard.append(r.text); hypotheses.append(r.hypothesis) }

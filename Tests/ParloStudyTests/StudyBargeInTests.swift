@@ -66,11 +66,7 @@ final class StudyBargeInTests: XCTestCase {
         options.configuration = try ALSAConfiguration(ALSAConfiguration.fileCapture(name: "bargein_mic", rawFile: raw))
         options.maxSeconds = Double(mic.count) / 16_000
 
-        let model = try AcousticModel.locate()
-        var listen = ListenPipeline.Options()
-        listen.endpointer.hangover = 0.3
-        listen.emitLevels = false
-        let listener = try StudyListener(session: session, catalog: StudyFixtures.catalog, model: model, options: listen)
+        let listener = try StudyFixtures.listener(session)
         rec.clear()
         var heard: [String] = []
         try await listener.run(try ALSACaptureSource(options: options).start()) {

@@ -91,10 +91,7 @@ final class StudyEchoBargeInTests: XCTestCase {
         XCTAssertEqual(source.format.channels, 1)
         XCTAssertEqual(source.format.sampleFormat, .s16le)
 
-        var listen = ListenPipeline.Options()
-        listen.endpointer.hangover = 0.3
-        listen.emitLevels = false
-        let listener = try StudyListener(session: session, catalog: StudyFixtures.catalog, model: try AcousticModel.locate(), options: listen)
+        let listener = try StudyFixtures.listener(session)
         let filter = CaptureEchoFilter(canceller: try EchoCanceller(), reference: reference, enabled: cancel)
         listener.echo = filter
         configure(listener)

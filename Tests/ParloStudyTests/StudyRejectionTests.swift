@@ -25,9 +25,7 @@ final class StudyRejectionTests: XCTestCase {
 
         let sink = try WAVFileSink(path: StudyFixtures.directory + "/rejection-replies.wav")
         let (session, rec, _) = try await StudyFixtures.session(sink: sink)
-        var listen = ListenPipeline.Options()
-        listen.emitLevels = false
-        let listener = try StudyListener(session: session, catalog: StudyFixtures.catalog, model: try AcousticModel.locate(), options: listen)
+        let listener = try StudyFixtures.listener(session, hangover: nil)
         var rejected = 0
         try await listener.run(try FileCaptureSource(path: raw, fast: true, raw: .init(sampleRate: 16_000)).start()) { event in
             if case .rejected = event { rejected += 1 }

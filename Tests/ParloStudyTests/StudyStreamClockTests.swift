@@ -22,12 +22,7 @@ final class StudyStreamClockTests: XCTestCase {
         let (session, rec, _) = try await StudyFixtures.session(sink: sink, clock: clock)
         // This test is about the stream's clock; asking back is StudyAskBackTests'.
         await session.setAskBackThreshold(0)
-        var listen = ListenPipeline.Options()
-        listen.endpointer.hangover = 0.3
-        listen.emitLevels = false
-        let listener = try StudyListener(session: session, catalog: StudyFixtures.catalog, model: try AcousticModel.locate(), options: listen,
-                                         noiseFloor: Recognizer.fileNoiseFloorDB)   // a recording, as `parlo study --input` hears one
-        listener.waitForSpeech = true
+        let listener = try StudyFixtures.listener(session, recording: true)
         listener.streamClock = clock
 
         let started = Date()
