@@ -6,6 +6,7 @@
 @_exported import ParloAudio
 @_exported import ParloRecognizer
 @_exported import ParloEvaluation
+@_exported import ParloReverb
 @_exported import ParloBatch
 @_exported import ParloESpeak
 @_exported import ParloALSA

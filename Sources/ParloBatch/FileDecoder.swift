@@ -5,6 +5,7 @@ import ParloCapture
 import ParloListen
 import ParloMeter
 import ParloRecognizer
+import ParloReverb
 import ParloVoiceActivity
 
 /// Decodes one audio file with a recognizer, streaming it in blocks.
@@ -37,6 +38,9 @@ public struct FileDecoder {
     /// noise suppression, which learns from the whole file), so that the noise a recording
     /// holds around them does not decide its result; nil: the whole file.
     public var speechSpan: SpeechSpan? = SpeechSpan()
+    /// Takes the room's late reverberation out of a short file before anything measures or
+    /// hears it (nil: not). Long files are streamed, and the stage needs the whole recording.
+    public var dereverberator: Dereverberator? = Dereverberator()
 
     public init(raw: RawFormat? = nil, conditioner: ConditionerFactory? = nil) {
         self.raw = raw; self.conditioner = conditioner
@@ -58,6 +62,7 @@ public struct FileDecoder {
             var samples = try reader.readAll()
             guard !samples.isEmpty else { throw AudioError(.empty, path: path, "no audio after decoding") }
             samples = DCBlocker().condition(samples)
+            if let dereverberator { samples = dereverberator.process(samples) }
             if standardiseLevel { samples = SpeechLevel.standardised(samples) }
             let levels = LevelMeter.levels(of: samples)
             if let conditioner { samples = conditioner.condition(samples) }

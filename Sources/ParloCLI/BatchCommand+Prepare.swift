@@ -23,6 +23,7 @@ extension BatchCommand {
         var decoder = FileDecoder(raw: raw)
         decoder.standardiseLevel = agc
         if !trim { decoder.speechSpan = nil }
+        if !dereverb { decoder.dereverberator = nil }
         if let suppression {
             _ = try NoiseSuppressor(options: suppression)           // a refused setting stops here, once
             decoder.conditioner = { try NoiseSuppressor(options: suppression) }
@@ -71,6 +72,7 @@ extension BatchCommand {
             "rejection": prepared.rejection.map { "on " + Self.fingerprint("\($0)") } ?? "off",
             "noise_floor": noiseFloor,
             "agc": agc ? "\(SpeechLevel.standardDBFS) dBFS" : "off",
+            "dereverb": dereverb ? "weighted prediction error" : "off",
             "trim": trim ? "\(SpeechSpan().margin) s around the speech found" : "off",
             "denoise": suppression.map { "\(-$0.suppressDB) dB, \($0.frameSize) samples, learn \($0.learnFirst), below \($0.maximumSpreadDB.map { "\($0)" } ?? "always")" } ?? "off",
             "decoder_options": options.keys.sorted().map { "\($0)=\(options[$0]!)" }.joined(separator: " "),

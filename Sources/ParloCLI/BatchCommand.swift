@@ -15,7 +15,8 @@ struct BatchCommand: ParsableCommand {
         With a catalog a file is right when it triggers the expected command with its slots, or \
         nothing for speech that is none, whatever the words (the manifest's "command", else what \
         its "text" triggers); the transcript is scored on its own. \
-        Noisy files are cleaned with libspeexdsp's noise suppressor before recognition (--denoise). \
+        A room's late reverberation is taken out of each file first (--dereverb), and noisy files \
+        are cleaned with libspeexdsp's noise suppressor (--denoise) before recognition. \
         On a terminal: a progress bar and a report. Piped or with --json: one JSON object per file, \
         then a {"type":"summary"} object. More: docs/batch.md.
         """)
@@ -96,6 +97,9 @@ struct BatchCommand: ParsableCommand {
 
     @Flag(name: .customLong("agc"), inversion: .prefixedNo, help: "Bring each file's speech within 6 dB of -26 dBFS (at most 30 dB louder) before recognition, as a microphone's automatic gain control would: results do not depend on the recording's level.")
     var agc = true
+
+    @Flag(name: .customLong("dereverb"), inversion: .prefixedNo, help: "Take the room's late reverberation out of each file of up to 30 s before anything else hears it (weighted prediction error).")
+    var dereverb = true
 
     @Flag(name: .customLong("trim"), inversion: .prefixedNo, help: "Decode each file of up to 30 s from 0.1 s before its first words to 0.1 s after its last, so that the room noise around them does not decide the result.")
     var trim = true
