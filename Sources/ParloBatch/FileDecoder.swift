@@ -14,7 +14,8 @@ import ParloVoiceActivity
 /// stream, so the decoder's search never grows with the file's length: memory stays flat for an
 /// hour of audio.
 ///
-/// A file's DC offset is taken away first (`DCBlocker`). With a `conditioner` (noise
+/// A file's DC offset is taken away first (`DCBlocker`), then a short file's late reverberation
+/// (`Dereverberator`). With a `conditioner` (noise
 /// suppression), each file's audio is cleaned up before the
 /// recognizer hears it, and so before the recognizer lays its faint noise floor under it: the
 /// floor must reach the decoder as it is, not be suppressed as noise.

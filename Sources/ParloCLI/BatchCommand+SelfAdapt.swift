@@ -37,8 +37,15 @@ extension BatchCommand {
         }
         var shipped = model
         shipped.adaptation = nil                 // estimated against the model, never on top of another transform
-        let utterances = try sure.map {
-            ModelAdaptation.Utterance(name: $0.file, samples: try AudioFileReader(path: $0.file, raw: raw).readAll(), words: $0.words)
+        // Learnt from the audio the decoder hears: without the room's tail where batch takes it out.
+        let decoder = prepared.runner.decoder
+        let utterances = try sure.map { sure -> ModelAdaptation.Utterance in
+            let reader = try AudioFileReader(path: sure.file, raw: raw)
+            let samples = try reader.readAll()
+            guard let dereverberator = decoder.dereverberator, reader.duration <= decoder.wholeUtteranceLimit else {
+                return .init(name: sure.file, samples: samples, words: sure.words)
+            }
+            return .init(name: sure.file, samples: dereverberator.process(samples), words: sure.words)
         }
         let transform = work + "/batch.mllr"
         let summary: ModelAdaptation.Summary
