@@ -20,12 +20,13 @@ import ParloCore
 /// Offline: it needs the whole recording, so `parlo batch` runs it on files of up to 30 s.
 public struct Dereverberator: Sendable {
     /// Samples per analysis frame (64 ms at 16 kHz) and between frames (16 ms).
-    public var frameLength = 1024
-    public var hop = 256
-    /// Prediction taps per bin, and the hops skipped before the first.
-    public var taps = 10
-    public var delay = 2
-    public var iterations = 3
+    public let frameLength = 1024
+    public let hop = 256
+    /// Prediction taps per bin, the hops skipped before the first, and how often the weights are
+    /// re-estimated (chosen on reverberant DEV rooms: docs/recognizer-measurements.md).
+    public let taps = 10
+    public let delay = 2
+    public let iterations = 3
 
     public init() {}
 
