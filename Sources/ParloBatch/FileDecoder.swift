@@ -47,6 +47,13 @@ public struct FileDecoder {
         self.raw = raw; self.conditioner = conditioner
     }
 
+    /// A file's `samples` (it lasts `seconds`) after the reverberation stage: dereverberated when
+    /// the file is short enough to be decoded whole, as the stage needs the whole recording.
+    public func dereverberated(_ samples: [Int16], seconds: Double) -> [Int16] {
+        guard let dereverberator, seconds <= wholeUtteranceLimit else { return samples }
+        return dereverberator.process(samples)
+    }
+
     public func decode(_ path: String, with decoder: any UtteranceDecoder) throws -> Recognition {
         try decodeMeasuring(path, with: decoder).recognition
     }
@@ -63,7 +70,7 @@ public struct FileDecoder {
             var samples = try reader.readAll()
             guard !samples.isEmpty else { throw AudioError(.empty, path: path, "no audio after decoding") }
             samples = DCBlocker().condition(samples)
-            if let dereverberator { samples = dereverberator.process(samples) }
+            samples = dereverberated(samples, seconds: reader.duration)
             if standardiseLevel { samples = SpeechLevel.standardised(samples) }
             let levels = LevelMeter.levels(of: samples)
             if let conditioner { samples = conditioner.condition(samples) }

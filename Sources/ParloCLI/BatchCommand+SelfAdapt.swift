@@ -39,13 +39,10 @@ extension BatchCommand {
         shipped.adaptation = nil                 // estimated against the model, never on top of another transform
         // Learnt from the audio the decoder hears: without the room's tail where batch takes it out.
         let decoder = prepared.runner.decoder
-        let utterances = try sure.map { sure -> ModelAdaptation.Utterance in
-            let reader = try AudioFileReader(path: sure.file, raw: raw)
-            let samples = try reader.readAll()
-            guard let dereverberator = decoder.dereverberator, reader.duration <= decoder.wholeUtteranceLimit else {
-                return .init(name: sure.file, samples: samples, words: sure.words)
-            }
-            return .init(name: sure.file, samples: dereverberator.process(samples), words: sure.words)
+        let utterances = try sure.map { result -> ModelAdaptation.Utterance in
+            let reader = try AudioFileReader(path: result.file, raw: raw)
+            return .init(name: result.file, samples: decoder.dereverberated(try reader.readAll(), seconds: reader.duration),
+                         words: result.words)
         }
         let transform = work + "/batch.mllr"
         let summary: ModelAdaptation.Summary
