@@ -96,7 +96,7 @@ let package = Package(
                 // The sample materials are data found at run time (DataLocator), not a resource
                 // bundle: a bundle's path is baked into the binary and breaks once installed.
                 exclude: ["Resources"]),
-        .target(name: "ParloEcho", dependencies: ["ParloCore", "ParloAudio", "ParloCapture", "ParloMeter", "ParloSpeech", "CSpeexDSP", "ParloListen", "ParloEndpointer", "ParloVoiceActivity", "ParloRecognizer"]),
+        .target(name: "ParloEcho", dependencies: ["ParloCore", "ParloAudio", "ParloCapture", "ParloMeter", "ParloSpeech", "CSpeexDSP", "ParloListen", "ParloEndpointer", "ParloVoiceActivity", "ParloRecognizer", "ParloReverb"]),
         // The study desk page: a local web page fed the session's events over a WebSocket. Its
         // HTML, CSS and JavaScript are embedded in the code (no bundle to find once installed).
         .target(name: "ParloDesk", dependencies: ["ParloCore",

@@ -10,11 +10,12 @@ import Parlo
 /// - RSS while listening (peak, and growth over the run);
 /// - meter CPU: metering time as a percentage of the audio's duration.
 ///
-/// Usage: parlo-listen-bench [--minutes N] [--json] [--smaps FILE] [--catalog FOLDER]
+/// Usage: parlo-listen-bench [--minutes N] [--json] [--smaps FILE] [--catalog FOLDER] [--no-dereverb]
 /// (N minutes of looped fixture, default 1; `make soak` would pass 60; `--smaps` copies
 /// /proc/self/smaps while listening, for a per-mapping breakdown of the RSS; `--catalog grammars`
 /// listens as `parlo listen` does by default — the catalog's grammar with rejection, commands
-/// matched — to English and Italian command fixtures instead of the `cards` grammar).
+/// matched — to English and Italian command fixtures instead of the `cards` grammar;
+/// `--no-dereverb` leaves its streaming dereverberation out, to see what that costs).
 
 let cards = "/usr/share/pocketsphinx/test/data/cards"
 /// (recording, what must be heard): the text of `recognized` events, or with `--catalog` the
@@ -33,6 +34,7 @@ var minutes = 1.0
 var json = false
 var verbose = false
 var smapsPath: String?
+var dereverb = true
 var args = CommandLine.arguments.dropFirst()
 while let a = args.popFirst() {
     switch a {
@@ -41,7 +43,8 @@ while let a = args.popFirst() {
     case "--verbose": verbose = true
     case "--smaps": smapsPath = args.popFirst()
     case "--catalog": catalogFolder = args.popFirst(); utterances = catalogUtterances
-    default: FileHandle.standardError.write("usage: parlo-listen-bench [--minutes N] [--json] [--smaps FILE] [--catalog FOLDER]\n".data(using: .utf8)!); exit(2)
+    case "--no-dereverb": dereverb = false
+    default: FileHandle.standardError.write("usage: parlo-listen-bench [--minutes N] [--json] [--smaps FILE] [--catalog FOLDER] [--no-dereverb]\n".data(using: .utf8)!); exit(2)
     }
 }
 
@@ -153,7 +156,7 @@ if let catalogFolder {      // what `parlo listen` builds by default
     let compiled = try CatalogCompiler(model: model).compile(folder: catalogFolder)
     let recognizer = try CatalogRecognizer(compiled: compiled, model: model, rejection: .live)
     pipeline = try RoomListening.pipeline(recognizer: recognizer, interpreter: CommandInterpreter(matcher: compiled.matcher()),
-                                          options: RoomListening.options(), fileNoiseFloorDB: nil)
+                                          options: RoomListening.options(), fileNoiseFloorDB: nil, dereverb: dereverb)
     ESpeakEngine.shared.release()
 } else {
     let grammar = try JSGFGrammar(String(contentsOfFile: "\(cards)/cards.gram", encoding: .utf8))

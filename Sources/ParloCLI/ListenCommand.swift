@@ -44,6 +44,9 @@ struct ListenCommand: AsyncParsableCommand {
     @Option(name: .customLong("denoise-when"), help: "noisy: suppress noise only while the room is noisy (speech less than about 16 dB above the noise), since suppression also takes from quiet speech; always: all the time.")
     var denoiseWhen: DenoiseWhen = .noisy
 
+    @Flag(name: .customLong("dereverb"), inversion: .prefixedNo, help: "Take the room's late reverberation out of what the recogniser hears, as the stream goes (weighted prediction error).")
+    var dereverb = true
+
     @Option(name: .customLong("min-confidence"), help: "With the catalog: reject results less sure than this (0-1; 0 keeps every result the decoder found).")
     var minConfidence: Double?
 
@@ -90,7 +93,8 @@ struct ListenCommand: AsyncParsableCommand {
             let conditioner = try RoomListening.conditioner(fileNoiseFloorDB: capture.noiseFloor, denoiseDB: denoise, always: denoiseWhen == .always)
             let classifier = vad == .webrtc ? try RoomListening.classifier() : nil
             pipeline = ListenPipeline(recognizer: recognizer, interpreter: interpreter, mode: listenMode, options: options,
-                                      conditioner: conditioner, classifier: classifier)
+                                      conditioner: conditioner, decoderStage: RoomListening.decoderStage(dereverb: dereverb),
+                                      classifier: classifier)
             source = try capture.makeSource(logger: logger, level: level)
             releaseStartupMemory(logger: logger)
         } catch {

@@ -34,3 +34,15 @@ extension AudioConditioner {
         samples.withUnsafeBufferPointer { process($0) }
     }
 }
+
+/// A conditioner whose output lags its input by a frame or more, heard by the decoder alone
+/// (`ListenPipeline`'s `decoderStage`): the endpointer decides on the undelayed audio, and when it
+/// ends an utterance, the decoder takes what is still held back from `provisionalTail()`.
+public protocol HeldBackConditioner: AudioConditioner {
+    /// The samples held back, rendered as if silence followed, without changing the stage's state:
+    /// the next `process` goes on as if this had not been asked.
+    func provisionalTail() -> [Int16]
+    /// Whether the stage may learn from what it hears now: the pipeline says yes while an
+    /// utterance is open, no between utterances.
+    var adapting: Bool { get set }
+}

@@ -2,6 +2,7 @@ import ParloCore
 import ParloEndpointer
 import ParloListen
 import ParloRecognizer
+import ParloReverb
 import ParloVoiceActivity
 
 /// The stages that keep live listening right in a real room, for `parlo listen` and, with
@@ -21,6 +22,13 @@ public enum RoomListening {
             stages.append(try NoiseSuppressor(options: .init(suppressDB: -Int32(denoiseDB), roomGate: always ? nil : .init())))
         }
         return ConditionerChain(stages)
+    }
+
+    /// What the decoder alone hears after the conditioner: the room's late reverberation taken
+    /// out as the stream goes (`StreamingDereverberator`), lagging 48 ms behind what the
+    /// endpointer decides on; nil when `dereverb` is off.
+    public static func decoderStage(dereverb: Bool) -> HeldBackConditioner? {
+        dereverb ? StreamingDereverberator() : nil
     }
 
     /// WebRTC's voice activity detector in its most aggressive mode.
@@ -85,9 +93,9 @@ public enum RoomListening {
     /// A pipeline with every room stage, on `recognizer`.
     public static func pipeline(recognizer: any UtteranceDecoder, interpreter: HypothesisInterpreter?,
                                 mode: ListenMode = .always, options: ListenPipeline.Options,
-                                fileNoiseFloorDB: Double?, denoiseDB: Int = 15) throws -> ListenPipeline {
+                                fileNoiseFloorDB: Double?, denoiseDB: Int = 15, dereverb: Bool = true) throws -> ListenPipeline {
         ListenPipeline(recognizer: recognizer, interpreter: interpreter, mode: mode, options: options,
                        conditioner: try conditioner(fileNoiseFloorDB: fileNoiseFloorDB, denoiseDB: denoiseDB),
-                       classifier: try classifier())
+                       decoderStage: decoderStage(dereverb: dereverb), classifier: try classifier())
     }
 }

@@ -85,6 +85,9 @@ public final class ListenPipeline {
     private let conditioner: AudioConditioner?
     /// Absolute index one past the last conditioned sample handed on.
     private var conditionedEnd = 0
+    /// A stage the decoder alone hears (the room's reverberation taken out): its output lags, so
+    /// the pre-roll ring holds its output, and the endpointer decides on the undelayed audio.
+    private let decoderStage: HeldBackConditioner?
     /// Judges each meter window speech or not, for the endpointer (energy alone when nil).
     private let classifier: VoiceActivityClassifier?
     /// The classifier's verdicts on the current chunk's windows, oldest first.
@@ -94,18 +97,22 @@ public final class ListenPipeline {
     /// - Parameters:
     ///   - conditioner: a clean-up stage (noise suppression) every chunk runs through first, so
     ///     that the endpointer decides on, and the recognizer hears, the cleaned audio.
+    ///   - decoderStage: a lagging stage after `conditioner` that only the decoder hears; what it
+    ///     still holds back when an utterance ends comes from its `provisionalTail()`.
     ///   - classifier: tells the endpointer which windows are speech; its windows must be the
     ///     meter's (20 ms).
     ///   - recognizer: streams each utterance (partial results); with `FinalPass.batch` its
     ///     `decodeUtterance` makes the final result.
     public init(recognizer: any UtteranceDecoder, interpreter: HypothesisInterpreter? = nil,
                 mode: ListenMode = .always, options: Options = .init(), conditioner: AudioConditioner? = nil,
-                classifier: VoiceActivityClassifier? = nil) {
+                decoderStage: HeldBackConditioner? = nil, classifier: VoiceActivityClassifier? = nil) {
         precondition(classifier == nil || classifier?.windowSamples == LevelMeter().windowSamples,
                      "the voice activity classifier must judge the level meter's windows")
         self.decoder = recognizer
         self.recognizer = recognizer.recognizer
         self.conditioner = conditioner
+        self.decoderStage = decoderStage
+        decoderStage?.adapting = false      // until the first utterance opens
         self.classifier = classifier
         self.interpreter = interpreter
         self.mode = mode
@@ -147,7 +154,11 @@ public final class ListenPipeline {
     private func consume(_ chunk: AudioChunk, emit: (ListenEvent) throws -> Void) throws {
         let chunkStart = SpeechFormat.seconds(chunk.start)
         try chunk.samples.withUnsafeBufferPointer { samples in
-            ring.append(samples)
+            if let decoderStage {
+                decoderStage.process(samples).withUnsafeBufferPointer { ring.append($0) }
+            } else {
+                ring.append(samples)
+            }
             position = chunk.end
             if case .pushToTalk = mode { try applySwitch(at: chunkStart, emit: emit) }
             if case .wake(let spotter, let timeout) = mode {
@@ -172,6 +183,7 @@ public final class ListenPipeline {
     /// Ends the stream: an utterance still open is ended and decoded.
     public func finish(emit: (ListenEvent) throws -> Void) throws {
         if let conditioner { try consumeConditioned(conditioner.finish(), emit: emit) }
+        if let decoderStage { decoderStage.finish().withUnsafeBufferPointer { ring.append($0) } }
         let t = SpeechFormat.seconds(position)
         if case .pushToTalk = mode {
             if talking { talking = false; try endUtterance(t: t, speechEndedAt: t, emit: emit) }
@@ -223,6 +235,7 @@ public final class ListenPipeline {
         let decodes: Bool
         if case .wake = mode { decodes = armed } else { decodes = true }
         guard decodes else { return }
+        decoderStage?.adapting = true
         try recognizer.begin()
         utterance.removeAll(keepingCapacity: true)
         decoding = true
@@ -232,7 +245,9 @@ public final class ListenPipeline {
         try feed(upTo: position)
     }
 
+    /// Feeds the recognizer the ring's samples up to `end`, or as far as the ring has them.
     private func feed(upTo end: Int) throws {
+        let end = min(end, ring.end)
         guard end > fedThrough else { return }
         try ring.withSamples(from: fedThrough, to: end) {
             try recognizer.process($0)
@@ -259,10 +274,22 @@ public final class ListenPipeline {
         guard decoding else { return }
         decoding = false
         if case .wake = mode { armed = false }
-        try feed(upTo: min(position, Self.sampleIndex(t)))
-        previousUtteranceEnd = fedThrough
         let clock = ContinuousClock()
         let began = clock.now
+        let end = min(position, Self.sampleIndex(t))
+        try feed(upTo: end)
+        if let decoderStage, fedThrough < end {
+            // What the lagging stage still holds, rendered as if the room went quiet now.
+            let tail = decoderStage.provisionalTail()
+            let from = fedThrough - ring.end, to = min(end - ring.end, tail.count)
+            if from >= 0, to > from {
+                try tail[from..<to].withUnsafeBufferPointer { try recognizer.process($0) }
+                utterance.append(contentsOf: tail[from..<to])
+                fedThrough += to - from
+            }
+        }
+        previousUtteranceEnd = fedThrough
+        decoderStage?.adapting = false
         var recognition = try recognizer.end()
         if let prior = options.cepstralAdaptationSeconds { recognizer.adaptStreamingMean(priorSeconds: prior) }
         switch options.finalPass {

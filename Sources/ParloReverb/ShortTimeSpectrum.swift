@@ -52,17 +52,40 @@ final class ShortTimeSpectrum {
             let start = t * hop - (length - hop)
             for n in 0..<length {
                 let i = start + n
-                frame[n] = i >= 0 && i < samples.count ? samples[i] * window[n] : 0
+                frame[n] = i >= 0 && i < samples.count ? samples[i] : 0
             }
-            frame.withUnsafeMutableBufferPointer { x in
-                spectrum.withUnsafeMutableBytes { y in
-                    fftwf_execute_dft_r2c(forward, x.baseAddress, y.baseAddress!.assumingMemoryBound(to: fftwf_complex.self))
-                }
-            }
+            transform(&frame, into: &spectrum)
             for f in 0..<bins { re[f * frames + t] = Double(spectrum[2 * f]); im[f * frames + t] = Double(spectrum[2 * f + 1]) }
         }
         return (re, im, frames)
     }
+
+    /// The spectrum of one frame of `length` samples, windowed here (`frame` is overwritten):
+    /// bin `f`'s real and imaginary parts at `2f` and `2f + 1` of `spectrum`.
+    func transform(_ frame: inout [Float], into spectrum: inout [Float]) {
+        for n in 0..<length { frame[n] *= window[n] }
+        frame.withUnsafeMutableBufferPointer { x in
+            spectrum.withUnsafeMutableBytes { y in
+                fftwf_execute_dft_r2c(forward, x.baseAddress, y.baseAddress!.assumingMemoryBound(to: fftwf_complex.self))
+            }
+        }
+    }
+
+    /// One frame back from its spectrum (laid out as `transform` gives it; overwritten), windowed
+    /// again for adding to its neighbours.
+    func inverse(_ spectrum: inout [Float], into frame: inout [Float]) {
+        spectrum.withUnsafeMutableBytes { y in
+            frame.withUnsafeMutableBufferPointer { x in
+                fftwf_execute_dft_c2r(inverse, y.baseAddress!.assumingMemoryBound(to: fftwf_complex.self), x.baseAddress)
+            }
+        }
+        let scale = 1 / Float(length)        // FFTW's inverse is unnormalised
+        for n in 0..<length { frame[n] = frame[n] * scale * window[n] }
+    }
+
+    /// What the windows' squares add up to under every sample away from the ends (2 for a
+    /// square-root Hann window at a quarter-frame hop): the divisor of a streamed synthesis.
+    var overlapGain: Float { stride(from: 0, to: length, by: hop).reduce(Float(0)) { $0 + window[$1] * window[$1] } }
 
     /// The `count` samples whose spectra `re`/`im` (laid out as `analyse` gives them) are.
     func synthesise(re: [Double], im: [Double], frames: Int, count: Int) -> [Float] {
@@ -70,19 +93,14 @@ final class ShortTimeSpectrum {
         var out = [Double](repeating: 0, count: count), norm = out
         var spectrum = [Float](repeating: 0, count: 2 * bins)
         var frame = [Float](repeating: 0, count: length)
-        let scale = 1 / Float(length)        // FFTW's inverse is unnormalised
         for t in 0..<frames {
             for f in 0..<bins { spectrum[2 * f] = Float(re[f * frames + t]); spectrum[2 * f + 1] = Float(im[f * frames + t]) }
-            spectrum.withUnsafeMutableBytes { y in
-                frame.withUnsafeMutableBufferPointer { x in
-                    fftwf_execute_dft_c2r(inverse, y.baseAddress!.assumingMemoryBound(to: fftwf_complex.self), x.baseAddress)
-                }
-            }
+            inverse(&spectrum, into: &frame)
             let start = t * hop - (length - hop)
             for n in 0..<length {
                 let i = start + n
                 guard i >= 0 && i < count else { continue }
-                out[i] += Double(frame[n] * scale * window[n])
+                out[i] += Double(frame[n])
                 norm[i] += Double(window[n] * window[n])
             }
         }

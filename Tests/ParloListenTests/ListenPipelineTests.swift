@@ -95,31 +95,50 @@ final class ListenPipelineTests: XCTestCase {
         XCTAssertEqual(events.first { $0.type == "speech_end" }?.t ?? 0, Double(release) / 16_000, accuracy: 0.021)
     }
 
+    /// `samples` through room listening on the cards recognizer, in 20 ms chunks: its events.
+    private func roomEvents(_ samples: [Int16], preRoll: Double = RoomListening.preRoll, dereverb: Bool = true) throws -> [ListenEvent] {
+        var options = RoomListening.options()
+        options.emitLevels = false
+        options.endpointer.preRoll = preRoll
+        let pipeline = try RoomListening.pipeline(recognizer: try Fixtures.cardsRecognizer(), interpreter: nil,
+                                                  options: options, fileNoiseFloorDB: -55, dereverb: dereverb)
+        var events: [ListenEvent] = []
+        for i in stride(from: 0, to: samples.count, by: 320) {
+            try pipeline.process(AudioChunk(samples: Array(samples[i..<min(samples.count, i + 320)]), start: i)) { events.append($0) }
+        }
+        try pipeline.finish { events.append($0) }
+        return events
+    }
+
+    private func recognitions(_ events: [ListenEvent]) -> [Recognition] {
+        events.compactMap { if case .recognized(_, let r, _) = $0 { r } else { nil } }
+    }
+
     /// Room listening feeds the decoder `RoomListening.preRoll` (0.1 s) of the room before the
     /// detected onset, as batch decodes a file from 0.1 s before its words, not the energy
     /// endpointer's 0.3 s: each utterance is decoded from 0.2 s later, ending where it ended, and
     /// is still heard right.
     func testRoomListeningHearsATenthOfASecondBeforeTheOnset() throws {
         let all = try Fixtures.stream.samples()
-        func decoded(preRoll: Double) throws -> [Recognition] {
-            var options = RoomListening.options()
-            options.emitLevels = false
-            options.endpointer.preRoll = preRoll
-            let pipeline = try RoomListening.pipeline(recognizer: try Fixtures.cardsRecognizer(), interpreter: nil,
-                                                      options: options, fileNoiseFloorDB: -55)
-            var recognized: [Recognition] = []
-            let keep: (ListenEvent) -> Void = { if case .recognized(_, let r, _) = $0 { recognized.append(r) } }
-            for i in stride(from: 0, to: all.count, by: 320) {
-                try pipeline.process(AudioChunk(samples: Array(all[i..<min(all.count, i + 320)]), start: i), emit: keep)
-            }
-            try pipeline.finish(emit: keep)
-            return recognized
-        }
+        func decoded(preRoll: Double) throws -> [Recognition] { recognitions(try roomEvents(all, preRoll: preRoll)) }
         XCTAssertEqual(RoomListening.options().endpointer.preRoll, RoomListening.preRoll)
         let room = try decoded(preRoll: RoomListening.preRoll), old = try decoded(preRoll: 0.3)
         XCTAssertEqual(room.map(\.text), Fixtures.utterances.map(\.text))
         XCTAssertEqual(old.count, room.count)
         for (a, b) in zip(old, room) { XCTAssertEqual(a.audioSeconds - b.audioSeconds, 0.3 - RoomListening.preRoll, accuracy: 0.021) }
+    }
+
+    /// Room listening's decoder hears the stream with the room's reverberation taken out
+    /// (`StreamingDereverberator`, 48 ms behind the endpointer): each utterance still reaches the
+    /// decoder whole, to where the endpointer ended it (what the stage still held comes from its
+    /// provisional tail), and the cards recordings, which have little room in them, are heard
+    /// the same.
+    func testRoomListeningDecodesWholeUtterancesThroughTheLaggingDereverberator() throws {
+        let all = try Fixtures.stream.samples()
+        let with = recognitions(try roomEvents(all)), without = recognitions(try roomEvents(all, dereverb: false))
+        XCTAssertEqual(with.map(\.text), Fixtures.utterances.map(\.text))
+        XCTAssertEqual(without.map(\.text), with.map(\.text))
+        for (a, b) in zip(with, without) { XCTAssertEqual(a.audioSeconds, b.audioSeconds, accuracy: 0.001, "the same span of audio") }
     }
 
     /// Each `speech_end` says how far its utterance stood above the room, measured on the input
@@ -130,17 +149,7 @@ final class ListenPipelineTests: XCTestCase {
         var seed: UInt64 = 5
         let louder = zip(quiet, Fixtures.roomNoise(quiet.count, seed: &seed)).map { Int16(clamping: Int($0) + 9 * Int($1)) }
         func ratios(_ all: [Int16]) throws -> [Double?] {
-            var options = RoomListening.options()
-            options.emitLevels = false
-            let pipeline = try RoomListening.pipeline(recognizer: try Fixtures.cardsRecognizer(), interpreter: nil,
-                                                      options: options, fileNoiseFloorDB: -55)
-            var found: [Double?] = []
-            let keep: (ListenEvent) -> Void = { if case .speechEnd(_, let snr) = $0 { found.append(snr) } }
-            for i in stride(from: 0, to: all.count, by: 320) {
-                try pipeline.process(AudioChunk(samples: Array(all[i..<min(all.count, i + 320)]), start: i), emit: keep)
-            }
-            try pipeline.finish(emit: keep)
-            return found
+            try roomEvents(all).compactMap { if case .speechEnd(_, let snr) = $0 { Optional(snr) } else { nil } }
         }
         let inQuiet = try ratios(quiet).map { try XCTUnwrap($0) }, inNoise = try ratios(louder).map { try XCTUnwrap($0) }
         XCTAssertEqual(inQuiet.count, Fixtures.utterances.count)

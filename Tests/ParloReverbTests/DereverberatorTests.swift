@@ -3,56 +3,28 @@ import XCTest
 @testable import ParloReverb
 
 final class DereverberatorTests: XCTestCase {
-    /// Bursts of noise (100 ms on, 250 ms off), as syllables are, at −20 dBFS.
-    private func bursts(seconds: Double, seed: UInt64) -> [Double] {
-        var random = SeededRandom(seed: seed)
-        return (0..<Int(seconds * 16_000)).map { n in n % 5_600 < 1_600 ? 0.1 * random.signedUnit() * 3.0.squareRoot() : 0 }
-    }
-
-    /// `dry` through a room: the direct sound, then from 10 ms on a tail of noise decaying by
-    /// 60 dB in `t60` seconds (a bare room's late reverberation), as loud as the direct sound.
-    private func reverberate(_ dry: [Double], t60: Double, seed: UInt64) -> [Double] {
-        var random = SeededRandom(seed: seed)
-        let length = Int(t60 * 16_000)
-        var response = [Double](repeating: 0, count: length)
-        response[0] = 1
-        for n in 160..<length { response[n] = 0.06 * random.signedUnit() * pow(10, -3 * Double(n) / Double(length)) }
-        var wet = [Double](repeating: 0, count: dry.count)
-        for (i, x) in dry.enumerated() where x != 0 {
-            for n in 0..<min(length, dry.count - i) { wet[i + n] += x * response[n] }
-        }
-        return wet
-    }
-
-    private func int16(_ x: [Double]) -> [Int16] { x.map { Int16(clamping: Int(($0 * 32768).rounded())) } }
-
-    /// Mean square of the samples where `inGap` says, in dB.
-    private func level(_ x: [Int16], where inGap: (Int) -> Bool) -> Double {
-        var sum = 0.0, count = 0
-        for (n, s) in x.enumerated() where inGap(n) { sum += Double(s) * Double(s); count += 1 }
-        return 10 * log10(sum / Double(max(count, 1)) + 1e-9)
-    }
+    private typealias Room = RoomSignals
 
     func testTakesTheLateTailOutOfTheGapsAndKeepsTheBursts() {
-        let dry = bursts(seconds: 6, seed: 1)
-        let wet = int16(reverberate(dry, t60: 0.6, seed: 2))
+        let dry = Room.bursts(seconds: 6, seed: 1)
+        let wet = Room.int16(Room.reverberate(dry, t60: 0.6, seed: 2))
         let out = Dereverberator().process(wet)
         XCTAssertEqual(out.count, wet.count)
         // The gaps from 50 ms after a burst to the next: only the room's tail is there.
         let gap = { (n: Int) in n % 5_600 >= 2_400 && n > 5_600 }
         let burst = { (n: Int) in n % 5_600 < 1_600 && n > 5_600 }
-        let tailBefore = level(wet, where: gap), tailAfter = level(out, where: gap)
+        let tailBefore = Room.level(wet, where: gap), tailAfter = Room.level(out, where: gap)
         // 3.4 dB less here (a tail about as loud as the direct sound, white bursts that the
         // predictor can tell from the tail only by their timing); a stage that did nothing gives 0.
         XCTAssertLessThan(tailAfter, tailBefore - 2, "late reverberation in the gaps: \(tailBefore) dB before, \(tailAfter) dB after")
-        XCTAssertEqual(level(out, where: burst), level(wet, where: burst), accuracy: 3, "the bursts themselves keep their level")
+        XCTAssertEqual(Room.level(out, where: burst), Room.level(wet, where: burst), accuracy: 3, "the bursts themselves keep their level")
     }
 
     func testLeavesDryAudioNearlyAsItIs() {
-        let dry = int16(bursts(seconds: 4, seed: 3))
+        let dry = Room.int16(Room.bursts(seconds: 4, seed: 3))
         let out = Dereverberator().process(dry)
         let error = zip(dry, out).map { Double($0) - Double($1) }
-        XCTAssertLessThan(level(error.map { Int16(clamping: Int($0)) }) { _ in true }, level(dry) { _ in true } - 10,
+        XCTAssertLessThan(Room.level(error.map { Int16(clamping: Int($0)) }) { _ in true }, Room.level(dry) { _ in true } - 10,
                           "no room to take out: what changes stays 10 dB under the signal")
     }
 
