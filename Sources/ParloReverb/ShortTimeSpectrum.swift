@@ -16,6 +16,9 @@ final class ShortTimeSpectrum {
     let hop: Int
     var bins: Int { length / 2 + 1 }
     private let window: [Float]
+    /// What the windows' squares add up to under every sample away from the ends (2 for a
+    /// square-root Hann window at a quarter-frame hop): the divisor of a streamed synthesis.
+    let overlapGain: Float
     private let forward: fftwf_plan
     private let inverse: fftwf_plan
 
@@ -23,6 +26,7 @@ final class ShortTimeSpectrum {
         precondition(length > 0 && length % 2 == 0 && hop > 0 && hop <= length, "frame length must be even and hold the hop")
         self.length = length; self.hop = hop
         window = (0..<length).map { Float(sin(Double.pi * Double($0) / Double(length))) }   // √Hann
+        overlapGain = stride(from: 0, to: length, by: hop).reduce(Float(0)) { [window] in $0 + window[$1] * window[$1] }
         let real = fftwf_alloc_real(length), complex = fftwf_alloc_complex(length / 2 + 1)
         defer { fftwf_free(real); fftwf_free(complex) }
         Self.planner.lock()
@@ -83,9 +87,6 @@ final class ShortTimeSpectrum {
         for n in 0..<length { frame[n] = frame[n] * scale * window[n] }
     }
 
-    /// What the windows' squares add up to under every sample away from the ends (2 for a
-    /// square-root Hann window at a quarter-frame hop): the divisor of a streamed synthesis.
-    var overlapGain: Float { stride(from: 0, to: length, by: hop).reduce(Float(0)) { $0 + window[$1] * window[$1] } }
 
     /// The `count` samples whose spectra `re`/`im` (laid out as `analyse` gives them) are.
     func synthesise(re: [Double], im: [Double], frames: Int, count: Int) -> [Float] {

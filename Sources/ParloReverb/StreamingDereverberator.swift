@@ -13,12 +13,12 @@ import ParloCore
 /// only the decoder this stage's output, and when an utterance ends, `provisionalTail()` renders
 /// what is still held back as if silence followed, without changing what the stage has learned.
 public final class StreamingDereverberator: HeldBackConditioner {
-    /// Samples per analysis frame (64 ms) and between frames (16 ms), taps and delay: as
-    /// `Dereverberator`'s, which were chosen on reverberant DEV rooms.
-    public let frameLength = 1024
-    public let hop = 256
-    public let taps = 10
-    public let delay = 2
+    /// Samples per analysis frame (64 ms) and between frames (16 ms), taps and delay:
+    /// `Dereverberator`'s, which were chosen on reverberant DEV rooms, and kept the same here.
+    public let frameLength: Int
+    public let hop: Int
+    public let taps: Int
+    public let delay: Int
     /// How much of the past each new frame leaves to the predictor's statistics: 0.999 per 16 ms
     /// hop forgets with a time constant of 16 s, a few utterances in the same room
     /// (docs/recognizer-measurements.md).
@@ -28,8 +28,10 @@ public final class StreamingDereverberator: HeldBackConditioner {
     private var state: State
 
     public init() {
+        let batch = Dereverberator()
+        frameLength = batch.frameLength; hop = batch.hop; taps = batch.taps; delay = batch.delay
         stft = ShortTimeSpectrum(length: frameLength, hop: hop)
-        state = State(length: frameLength, hop: hop, bins: frameLength / 2 + 1, taps: taps, delay: delay)
+        state = State(length: frameLength, hop: hop, bins: stft.bins, taps: taps, delay: delay)
     }
 
     /// Whether the predictor learns from what it hears now (it is applied either way).
@@ -68,7 +70,7 @@ public final class StreamingDereverberator: HeldBackConditioner {
     }
 
     public func reset() {
-        state = State(length: frameLength, hop: hop, bins: frameLength / 2 + 1, taps: taps, delay: delay)
+        state = State(length: frameLength, hop: hop, bins: stft.bins, taps: taps, delay: delay)
     }
 }
 
