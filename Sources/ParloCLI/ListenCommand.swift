@@ -33,6 +33,9 @@ struct ListenCommand: AsyncParsableCommand {
     @Option(name: .customLong("hangover-ms"), help: "Silence that ends an utterance, in milliseconds (default: 250 with --vad webrtc, 200 with --vad energy).")
     var hangoverMs: Int?
 
+    @Option(name: .customLong("unfinished-hangover-ms"), help: "With --vad webrtc: silence that ends an utterance whose words so far begin a command without being a whole one, in milliseconds (default: 600; 0: --hangover-ms always).")
+    var unfinishedHangoverMs: Int?
+
     @Flag(name: .customLong("no-levels"), help: "Do not print level events in JSON output.")
     var noLevels = false
 
@@ -61,6 +64,9 @@ struct ListenCommand: AsyncParsableCommand {
 
     func validate() throws {
         if let hangoverMs, hangoverMs < 20 || hangoverMs > 5000 { throw ValidationError("--hangover-ms must be between 20 and 5000") }
+        if let ms = unfinishedHangoverMs, ms != 0 && (ms < 20 || ms > 5000) {
+            throw ValidationError("--unfinished-hangover-ms must be 0 (off) or between 20 and 5000")
+        }
         if let c = minConfidence, !(0...1).contains(c) { throw ValidationError("--min-confidence must be between 0 and 1") }
         if denoise < 0 || denoise > 60 { throw ValidationError("--denoise must be between 0 (off) and 60 dB") }
         if spoken.language != nil && jsgf != nil { throw ValidationError("--language needs the command catalog, not --jsgf") }
@@ -85,6 +91,7 @@ struct ListenCommand: AsyncParsableCommand {
             options.emitLevels = !noLevels
             if vad == .webrtc {
                 options = RoomListening.options(options, hangover: hangoverMs.map { Double($0) / 1000 })
+                if let ms = unfinishedHangoverMs { options.endpointer.unfinishedHangover = ms == 0 ? nil : Double(ms) / 1000 }
             } else {
                 options.endpointer.hangover = Double(hangoverMs ?? 200) / 1000
             }

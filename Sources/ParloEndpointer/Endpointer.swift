@@ -45,6 +45,9 @@ public struct Endpointer: Sendable {
     /// While speech that resumed an utterance has not yet held loud for `sustainedWindows`: the
     /// quiet it interrupted, which goes on if it turns out to be a knock.
     private var resumedFrom: Double?
+    /// Set by the caller from what the recognizer has heard so far: the words are the start of a
+    /// command, not yet a whole one, so a pause waits `unfinishedHangover` instead of `hangover`.
+    public var awaitingMore = false
 
     public init(configuration: EndpointerConfiguration = .init()) {
         self.configuration = configuration
@@ -110,7 +113,7 @@ public struct Endpointer: Sendable {
             if let quietSince = resumedFrom {     // a knock: the hangover it interrupted goes on
                 state = .deciding(start: start, quietSince: quietSince)
                 resumedFrom = nil
-                if t - quietSince >= c.hangover - 1e-9 { return end(t: t, speechEndedAt: quietSince) }
+                if t - quietSince >= hangover - 1e-9 { return end(t: t, speechEndedAt: quietSince) }
             } else {
                 state = .deciding(start: start, quietSince: windowStart)
             }
@@ -120,9 +123,14 @@ public struct Endpointer: Sendable {
                 resumedFrom = sustained ? nil : quietSince
                 return nil
             }
-            if t - quietSince >= c.hangover - 1e-9 { return end(t: t, speechEndedAt: quietSince) }
+            if t - quietSince >= hangover - 1e-9 { return end(t: t, speechEndedAt: quietSince) }
         }
         return nil
+    }
+
+    /// The quiet that ends the utterance now.
+    private var hangover: Double {
+        awaitingMore ? configuration.unfinishedHangover ?? configuration.hangover : configuration.hangover
     }
 
     /// Ends any utterance in progress (end of stream, push-to-talk released).
@@ -145,6 +153,7 @@ public struct Endpointer: Sendable {
     private mutating func end(t: Double, speechEndedAt: Double) -> Action {
         state = .waiting
         resumedFrom = nil
+        awaitingMore = false
         return .speechEnd(t: t, speechEndedAt: speechEndedAt)
     }
 

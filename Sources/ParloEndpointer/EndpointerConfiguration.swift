@@ -11,6 +11,10 @@ public struct EndpointerConfiguration: Sendable, Equatable {
     public var minimumSpeech: Double = 0.1
     /// Quiet this long after speech ends the utterance (short pauses between words don't).
     public var hangover: Double = 0.2
+    /// Quiet this long ends an utterance whose words so far are the start of a command but not
+    /// a whole one (`Endpointer.awaitingMore`): a speaker who pauses inside a command ("front …
+    /// centre") is not cut in two. Nil: `hangover` always.
+    public var unfinishedHangover: Double?
     /// Audio kept from before the detected onset and fed to the recognizer with the utterance,
     /// so soft word onsets ("f", "s", "h") are not cut.
     public var preRoll: Double = 0.3

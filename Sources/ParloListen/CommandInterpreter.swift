@@ -51,6 +51,15 @@ public struct CommandInterpreter: HypothesisInterpreter {
         self.matcher = matcher; self.gate = gate; self.registry = registry; self.role = role
     }
 
+    /// Words heard so far that match no command yet, or not surely enough: "set a timer for",
+    /// "apri la". They come from the decoder's partial hypothesis, so they are catalog words on
+    /// a command's path; nothing heard (the garbage loop's words are not words here) awaits nothing.
+    public func awaitsMore(after words: String) -> Bool {
+        guard !words.isEmpty else { return false }
+        let match = matcher.match(words, filter: registry.map { matcher.filter(allowing: $0.activeSet) }, preferring: language)
+        return match.rejected || match.command == nil || match.confidence < confidence
+    }
+
     public func interpret(_ r: Recognition) -> MatchResult {
         guard !r.text.isEmpty, !r.rejected else { return .rejection(r.text, reason: "nothing recognised") }
         let speaking = gate?.speaking ?? false

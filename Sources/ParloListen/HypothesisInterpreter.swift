@@ -8,6 +8,14 @@ import ParloRecognizer
 /// no match, low confidence, not active now…), and the same value goes on to the registry.
 public protocol HypothesisInterpreter {
     func interpret(_ recognition: Recognition) -> MatchResult
+    /// Whether `words`, heard so far in an utterance that has gone quiet, begin a command without
+    /// being a whole one yet, so that the endpointer waits `unfinishedHangover` for the rest.
+    func awaitsMore(after words: String) -> Bool
+}
+
+extension HypothesisInterpreter {
+    /// No interpreter knows by default: the usual hangover ends every utterance.
+    public func awaitsMore(after words: String) -> Bool { false }
 }
 
 /// An interpreter from a closure.

@@ -225,11 +225,19 @@ public final class Recognizer {
     /// remembered (`lastPartial`) until the next utterance begins: a result that is not it was
     /// still changing when the utterance ended (`RejectionEvidence.unfinished`).
     public var partial: String {
-        var score: Int32 = 0
-        let hyp = ps_get_hyp(decoder, &score).map { String(cString: $0) } ?? ""
-        let words = Self.words(ofHypothesis: hyp).filter { !GarbageGraph.isGarbage($0) }
+        let words = partialWords
         if !words.isEmpty { lastPartial = words }
         return words.joined(separator: " ")
+    }
+
+    /// The best hypothesis so far, as `partial`, without remembering it as `lastPartial`: for a
+    /// look between partial checks that must not change what counts as `unfinished`.
+    public var partialWithoutRemembering: String { partialWords.joined(separator: " ") }
+
+    private var partialWords: [String] {
+        var score: Int32 = 0
+        let hyp = ps_get_hyp(decoder, &score).map { String(cString: $0) } ?? ""
+        return Self.words(ofHypothesis: hyp).filter { !GarbageGraph.isGarbage($0) }
     }
 
     /// Ends the utterance and returns what was recognised.

@@ -41,6 +41,33 @@ final class EndpointerTests: XCTestCase {
         if case .speechEnd(_, let ended) = acts[1].1 { XCTAssertEqual(ended, 1.10, accuracy: 1e-9) } else { XCTFail() }
     }
 
+    /// While the caller says the words so far await more, a pause must last `unfinishedHangover`
+    /// to end the utterance; once it is over, the flag is cleared for the next one.
+    func testAPauseAwaitingMoreWordsWaitsTheUnfinishedHangover() {
+        var config = EndpointerConfiguration()
+        config.unfinishedHangover = 0.6
+        // Speech, a 0.4 s pause (20 windows), speech, then quiet.
+        let levels = rep(-60, 10) + rep(-20, 20) + rep(-60, 20) + rep(-20, 20) + rep(-60, 40)
+        func ends(awaitingMore: Bool) -> [Double] {
+            var ep = Endpointer(configuration: config)
+            var out: [Double] = []
+            for (i, db) in levels.enumerated() {
+                if ep.phase == .deciding { ep.awaitingMore = awaitingMore }
+                if case .speechEnd(_, let ended)? = ep.process(rmsDB: db, at: Double(i + 1) * 0.02) { out.append(ended) }
+            }
+            XCTAssertFalse(ep.awaitingMore, "cleared when the utterance ends")
+            return out
+        }
+        XCTAssertEqual(ends(awaitingMore: false).count, 2, "the usual hangover (0.2 s) ends it at the pause")
+        let held = ends(awaitingMore: true)
+        XCTAssertEqual(held.count, 1, "one utterance across the pause")
+        XCTAssertEqual(held.first ?? 0, 1.40, accuracy: 1e-9)
+        // Without an unfinished hangover the flag changes nothing.
+        var ep = Endpointer()
+        ep.awaitingMore = true
+        XCTAssertEqual(run(levels, ep: &ep).count, 4)
+    }
+
     func testPhasesThroughAnUtterance() {
         var ep = Endpointer()
         var phases: [Endpointer.Phase] = []

@@ -37,6 +37,19 @@ final class CommandInterpreterTests: XCTestCase {
         XCTAssertNil(command(i.interpret(heard(""))))
     }
 
+    /// A pause after "set a timer for" or "apri la" waits for the rest (the endpointer's
+    /// unfinished hangover); after a whole command, or nothing heard, it does not.
+    func testTheStartOfACommandAwaitsMoreAndAWholeOneDoesNot() {
+        let i = CommandInterpreter(matcher: StudyFixtures.matcher)
+        XCTAssertTrue(i.awaitsMore(after: "set a timer for"))
+        XCTAssertTrue(i.awaitsMore(after: "apri la"))
+        XCTAssertTrue(i.awaitsMore(after: "use the voice of"))
+        XCTAssertFalse(i.awaitsMore(after: "next"))
+        XCTAssertFalse(i.awaitsMore(after: "set a timer for ten minutes"))
+        XCTAssertFalse(i.awaitsMore(after: "apri la storia"))
+        XCTAssertFalse(i.awaitsMore(after: ""))
+    }
+
     func testASpeakersLanguageHoldsCommandsOfTheOtherToAHigherConfidence() {
         var i = CommandInterpreter(matcher: StudyFixtures.matcher)
         func heard(_ text: String, _ confidence: Double) -> Recognition {

@@ -1,0 +1,58 @@
+import Foundation
+import ParloAudio
+import XCTest
+import ParloTesting
+
+/// A speaker who pauses inside a command is not cut in two: while the words heard so far begin a
+/// command without being a whole one, a pause must last `--unfinished-hangover-ms` (600), not the
+/// usual 250 ms, to end the utterance. Real human speech: alsa-utils' channel announcements,
+/// each two words with a pause of about 0.3 s between them ("front … left").
+final class PauseInsideCommandTests: ScratchFolderTestCase {
+    static let announcements = [("Front_Left", "front", "left"), ("Rear_Right", "rear", "right"), ("Side_Left", "side", "left")]
+
+    /// The three announcements, 1.5 s apart, as one 16 kHz WAV, and a catalog of the channels.
+    private func session() throws -> (stream: String, catalog: String) {
+        var samples = [Int16](repeating: 0, count: 16_000)
+        for (file, _, _) in Self.announcements {
+            samples += try AudioFileReader(path: "/usr/share/sounds/alsa/\(file).wav").readAll()
+            samples += [Int16](repeating: 0, count: 24_000)
+        }
+        let writer = try SoundFileWriter(path: path("channels.wav"), sampleRate: 16_000)
+        try writer.write(samples)
+        writer.close()
+        try FileManager.default.createDirectory(atPath: path("catalog"), withIntermediateDirectories: true)
+        try """
+        slots:
+          side:
+            values: [front, rear, side]
+          place:
+            values: [left, right, center]
+        commands:
+          channel:
+            en:
+              - "{side} {place}"
+        """.write(toFile: path("catalog/channels.yaml"), atomically: true, encoding: .utf8)
+        return (path("channels.wav"), path("catalog"))
+    }
+
+    private func listen(_ extra: [String]) throws -> [[String: Any]] {
+        let (stream, catalog) = try session()
+        let out = try ParloProcess.run(["listen", "--input", stream, "--fast", "--no-levels", "--json", "--grammar", catalog] + extra)
+        XCTAssertEqual(out.status, 0, out.stderr)
+        return try out.lines.map(ParloProcess.object)
+    }
+
+    func testAPauseInsideACommandDoesNotEndIt() throws {
+        let events = try listen([])
+        let commands = events.filter { $0["type"] as? String == "command" }
+        XCTAssertEqual(commands.map { ($0["slots"] as? [String: Any])?["side"] as? String }, Self.announcements.map(\.1), "\(commands)")
+        XCTAssertEqual(commands.map { ($0["slots"] as? [String: Any])?["place"] as? String }, Self.announcements.map(\.2))
+        XCTAssertEqual(events.filter { $0["type"] as? String == "speech_start" }.count, 3, "one utterance per announcement")
+    }
+
+    func testWithTheUsualHangoverAlwaysThePauseSplitsTheCommand() throws {
+        let events = try listen(["--unfinished-hangover-ms", "0"])
+        XCTAssertGreaterThan(events.filter { $0["type"] as? String == "speech_start" }.count, 3, "the pauses cut utterances in two")
+        XCTAssertLessThan(events.filter { $0["type"] as? String == "command" }.count, 3)
+    }
+}
