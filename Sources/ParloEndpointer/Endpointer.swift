@@ -47,6 +47,8 @@ public struct Endpointer: Sendable {
     private var resumedFrom: Double?
     /// Set by the caller from what the recognizer has heard so far: the words are the start of a
     /// command, not yet a whole one, so a pause waits `unfinishedHangover` instead of `hangover`.
+    /// Kept through a knock that interrupts the pause (the same pause goes on); cleared when the
+    /// utterance ends.
     public var awaitingMore = false
 
     public init(configuration: EndpointerConfiguration = .init()) {
