@@ -56,8 +56,8 @@ public enum RoomListening {
     /// one (`EndpointerConfiguration.unfinishedHangover`): people pause inside commands ("front …
     /// left"), synthetic voices do not. Recorded human speech as a stream (`scripts/recorded-speech`):
     /// 18 → 28 of 28 utterances right dry, 24 → 26 in the most reverberant room. DEV's six
-    /// streams 526 / 21 → 529 / 24 (commands right / non-commands firing), the kitchen 163 / 12 →
-    /// 160 / 14; 5 % of commands wait it out (docs/listening.md).
+    /// streams 526 / 21 → 529 / 25 (commands right / non-commands firing), the kitchen 163 / 12 →
+    /// 162 / 15; 5 % of commands wait it out (docs/listening.md).
     public static let unfinishedHangover = 0.6
 
     /// The quietest window that may be speech, dBFS: −60 where the energy endpointer takes −50.

@@ -50,6 +50,10 @@ public struct Endpointer: Sendable {
     /// Kept through a knock that interrupts the pause (the same pause goes on); cleared when the
     /// utterance ends.
     public var awaitingMore = false
+    /// Whether speech already resumed after a pause that only the unfinished hangover kept open:
+    /// later pauses of the utterance get the usual hangover (noise that keeps resuming a wait
+    /// would otherwise chain utterances together).
+    private var waitedOnce = false
 
     public init(configuration: EndpointerConfiguration = .init()) {
         self.configuration = configuration
@@ -121,6 +125,7 @@ public struct Endpointer: Sendable {
             }
         case .deciding(let start, let quietSince):
             if loud {
+                if t - quietSince > configuration.hangover + 1e-9 { waitedOnce = true }
                 state = .hearing(start: start)
                 resumedFrom = sustained ? nil : quietSince
                 return nil
@@ -132,7 +137,7 @@ public struct Endpointer: Sendable {
 
     /// The quiet that ends the utterance now.
     private var hangover: Double {
-        awaitingMore ? configuration.unfinishedHangover ?? configuration.hangover : configuration.hangover
+        awaitingMore && !waitedOnce ? configuration.unfinishedHangover ?? configuration.hangover : configuration.hangover
     }
 
     /// Ends any utterance in progress (end of stream, push-to-talk released).
@@ -156,6 +161,7 @@ public struct Endpointer: Sendable {
         state = .waiting
         resumedFrom = nil
         awaitingMore = false
+        waitedOnce = false
         return .speechEnd(t: t, speechEndedAt: speechEndedAt)
     }
 

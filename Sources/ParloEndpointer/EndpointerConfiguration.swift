@@ -13,7 +13,7 @@ public struct EndpointerConfiguration: Sendable, Equatable {
     public var hangover: Double = 0.2
     /// Quiet this long ends an utterance whose words so far are the start of a command but not
     /// a whole one (`Endpointer.awaitingMore`): a speaker who pauses inside a command ("front …
-    /// centre") is not cut in two. Nil: `hangover` always.
+    /// centre") is not cut in two. Once per utterance (`Endpointer`). Nil: `hangover` always.
     public var unfinishedHangover: Double?
     /// Audio kept from before the detected onset and fed to the recognizer with the utterance,
     /// so soft word onsets ("f", "s", "h") are not cut.

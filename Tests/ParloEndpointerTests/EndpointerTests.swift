@@ -68,6 +68,24 @@ final class EndpointerTests: XCTestCase {
         XCTAssertEqual(run(levels, ep: &ep).count, 4)
     }
 
+    /// Only one pause of an utterance may wait the unfinished hangover: once speech resumed after
+    /// such a wait, the next pause ends it at the usual hangover (noise that keeps resuming the
+    /// wait would chain utterances together).
+    func testOnlyOnePauseOfAnUtteranceWaitsTheUnfinishedHangover() {
+        var config = EndpointerConfiguration()
+        config.unfinishedHangover = 0.6
+        // Speech, a 0.4 s pause, speech, another 0.4 s pause, speech, quiet.
+        let levels = rep(-60, 10) + rep(-20, 20) + rep(-60, 20) + rep(-20, 20) + rep(-60, 20) + rep(-20, 20) + rep(-60, 40)
+        var ep = Endpointer(configuration: config)
+        var ends: [Double] = []
+        for (i, db) in levels.enumerated() {
+            if ep.phase == .deciding { ep.awaitingMore = true }
+            if case .speechEnd(_, let ended)? = ep.process(rmsDB: db, at: Double(i + 1) * 0.02) { ends.append(ended) }
+        }
+        XCTAssertEqual(ends.count, 2, "the first pause waits, the second ends the utterance")
+        XCTAssertEqual(ends.first ?? 0, 1.40, accuracy: 1e-9)
+    }
+
     func testPhasesThroughAnUtterance() {
         var ep = Endpointer()
         var phases: [Endpointer.Phase] = []
