@@ -135,6 +135,13 @@ public struct Endpointer: Sendable {
         return nil
     }
 
+    /// Where the usual hangover ends an utterance quiet since `quietSince`: the end of the first
+    /// window at least `hangover` after it, as `process` decides. A caller that waits longer
+    /// (`awaitingMore`) can hand its decoder no more than an utterance ended then would get.
+    public func usualEnd(after quietSince: Double) -> Double {
+        quietSince + configuration.window * (configuration.hangover / configuration.window - 1e-9).rounded(.up)
+    }
+
     /// The quiet that ends the utterance now.
     private var hangover: Double {
         awaitingMore && !waitedOnce ? configuration.unfinishedHangover ?? configuration.hangover : configuration.hangover

@@ -71,6 +71,10 @@ public final class ListenPipeline {
     /// The current utterance's audio, for the batch final pass; capacity reserved once.
     private var utterance: [Int16] = []
     private var utterancesDecoded = 0
+    /// The partial last judged for `Endpointer.awaitingMore`, and the verdict: within a pause it
+    /// changes only when the decoder is fed, not at every window.
+    private var judgedWords: String?
+    private var awaitsMore = false
     /// Absolute index where the last utterance fed to the recognizer ended.
     private var previousUtteranceEnd = 0
     /// Utterances after which `batchUntilWarm` switches to streaming results.
@@ -210,7 +214,9 @@ public final class ListenPipeline {
         if decoding, endpointer.phase == .deciding, options.endpointer.unfinishedHangover != nil {
             // What the decoder was fed by the last chunk or partial check: feeding it here too
             // would cut its input differently, and PocketSphinx's search depends on that a little.
-            endpointer.awaitingMore = interpreter?.awaitsMore(after: recognizer.partialWithoutRemembering) ?? false
+            let words = recognizer.partialWithoutRemembering
+            if words != judgedWords { judgedWords = words; awaitsMore = interpreter?.awaitsMore(after: words) ?? false }
+            endpointer.awaitingMore = awaitsMore
         }
         switch endpointer.process(rmsDB: level.rmsDB, voiced: voiced, at: level.t) {
         case .speechStart(let t, let from)?:
@@ -237,6 +243,7 @@ public final class ListenPipeline {
         try emit(.speechStart(t: t))
         utteranceFrom = audioFrom
         partialText = ""
+        judgedWords = nil          // what is active may have changed since the last utterance
         lastPartialCheck = t
         let decodes: Bool
         if case .wake = mode { decodes = armed } else { decodes = true }
@@ -258,14 +265,7 @@ public final class ListenPipeline {
     /// 0.44 without). If the speaker goes on, the ring still holds the pause.
     private func feedLimit(_ end: Int) -> Int {
         guard options.endpointer.unfinishedHangover != nil, case .deciding(_, let quietSince) = endpointer.state else { return end }
-        return min(end, Self.sampleIndex(usualEnd(after: quietSince)))
-    }
-
-    /// Where the usual hangover ends an utterance quiet since `quietSince`: the end of the first
-    /// window at least `hangover` after it.
-    private func usualEnd(after quietSince: Double) -> Double {
-        let c = options.endpointer
-        return quietSince + c.window * (c.hangover / c.window - 1e-9).rounded(.up)
+        return min(end, Self.sampleIndex(endpointer.usualEnd(after: quietSince)))
     }
 
     /// Feeds the recognizer the ring's samples up to `end`, or as far as the ring has them.
@@ -299,7 +299,7 @@ public final class ListenPipeline {
         if case .wake = mode { armed = false }
         let clock = ContinuousClock()
         let began = clock.now
-        let end = min(position, Self.sampleIndex(options.endpointer.unfinishedHangover == nil ? t : min(t, usualEnd(after: speechEndedAt))))
+        let end = min(position, Self.sampleIndex(options.endpointer.unfinishedHangover == nil ? t : min(t, endpointer.usualEnd(after: speechEndedAt))))
         try feed(upTo: end)
         if let decoderStage, fedThrough < end {
             // What the lagging stage still holds, rendered as if the room went quiet now.

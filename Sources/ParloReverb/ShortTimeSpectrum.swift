@@ -87,7 +87,6 @@ final class ShortTimeSpectrum {
         for n in 0..<length { frame[n] = frame[n] * scale * window[n] }
     }
 
-
     /// The `count` samples whose spectra `re`/`im` (laid out as `analyse` gives them) are.
     func synthesise(re: [Double], im: [Double], frames: Int, count: Int) -> [Float] {
         let bins = self.bins

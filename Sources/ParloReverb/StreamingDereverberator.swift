@@ -98,6 +98,7 @@ extension StreamingDereverberator {
         var synthesised = 0
         // Scratch, kept to avoid allocating per frame.
         var frame: [Float], spectrum: [Float]
+        var yr: [Double], yi: [Double], qr: [Double], qi: [Double]
 
         init(length: Int, hop: Int, bins: Int, taps: Int, delay: Int) {
             self.length = length; self.hop = hop; self.bins = bins; self.taps = taps; self.delay = delay
@@ -109,6 +110,7 @@ extension StreamingDereverberator {
             overlap = [Float](repeating: 0, count: length)
             frame = recent
             spectrum = [Float](repeating: 0, count: 2 * bins)
+            yr = [Double](repeating: 0, count: taps); yi = yr; qr = yr; qi = yr
         }
 
         /// How many frames' worth of "nothing is predictable" the statistics start from (P
@@ -177,7 +179,6 @@ extension StreamingDereverberator {
         /// silence after speech).
         private mutating func predict(forgetting alpha: Double) {
             let k = taps, slots = delay + taps + 1
-            var yr = [Double](repeating: 0, count: k), yi = yr, qr = yr, qi = yr
             // The frame is kept, as heard, in the oldest frame's slot, which neither the taps nor
             // the power reach any more.
             let next = (newest + 1) % slots
