@@ -62,7 +62,7 @@ let package = Package(
         // A room's reverberation taken out of a recording (weighted prediction error, FFTW).
         .target(name: "ParloReverb", dependencies: ["ParloCore", "CFFTW"]),
         .target(name: "ParloBatch", dependencies: ["ParloCore", "ParloAudio", "ParloRecognizer", "ParloEvaluation", "ParloReverb",
-                                                  "ParloCapture", "ParloListen", "ParloVoiceActivity",
+                                                  "ParloCapture", "ParloListen", "ParloEndpointer", "ParloVoiceActivity",
                                                   "ParloCatalog", "ParloCommands"]),
         .target(name: "ParloALSA", dependencies: ["ParloCore", "ParloAudio", "CALSA", .product(name: "Logging", package: "swift-log")]),
         .target(name: "ParloMeter", dependencies: ["ParloCore"]),
@@ -122,7 +122,7 @@ let package = Package(
         .executableTarget(name: "ParloReadingEval", dependencies: ["ParloSpeech", "ParloText", "ParloGrammar", "ParloRecognizer"],
                           path: "Benchmarks/ParloReadingEval"),
 
-        .target(name: "ParloTesting", dependencies: []),
+        .target(name: "ParloTesting", dependencies: ["ParloCore"]),
 
         .testTarget(name: "ParloArchitectureTests", dependencies: ["ParloTesting"]),
         .testTarget(name: "ParloDependencyTests", dependencies: ["ParloTesting"]),
@@ -133,8 +133,8 @@ let package = Package(
         .testTarget(name: "ParloRecognizerTests", dependencies: ["ParloRecognizer", "ParloAudio"]),
         .testTarget(name: "ParloESpeakTests", dependencies: ["ParloESpeak"]),
         .testTarget(name: "ParloEvaluationTests", dependencies: ["ParloEvaluation"]),
-        .testTarget(name: "ParloBatchTests", dependencies: ["ParloBatch"]),
-        .testTarget(name: "ParloReverbTests", dependencies: ["ParloReverb", "ParloCore"]),
+        .testTarget(name: "ParloBatchTests", dependencies: ["ParloBatch", "ParloTesting"]),
+        .testTarget(name: "ParloReverbTests", dependencies: ["ParloReverb", "ParloCore", "ParloTesting"]),
         .testTarget(name: "ParloALSATests", dependencies: ["ParloALSA"]),
         .testTarget(name: "ParloMeterTests", dependencies: ["ParloMeter"]),
         .testTarget(name: "ParloEndpointerTests", dependencies: ["ParloEndpointer"]),

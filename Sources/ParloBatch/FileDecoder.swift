@@ -1,6 +1,7 @@
 import Foundation
 import ParloAudio
 import ParloCore
+import ParloEndpointer
 import ParloCapture
 import ParloListen
 import ParloMeter
@@ -14,8 +15,9 @@ import ParloVoiceActivity
 /// stream, so the decoder's search never grows with the file's length: memory stays flat for an
 /// hour of audio.
 ///
-/// A file's DC offset is taken away first (`DCBlocker`), then a short file's late reverberation
-/// (`Dereverberator`). With a `conditioner` (noise
+/// A file's DC offset is taken away first (`DCBlocker`), then its late reverberation: a short
+/// file's from the whole recording (`Dereverberator`), a long one's as the stream goes
+/// (`StreamingDereverberator`, as live listening does). With a `conditioner` (noise
 /// suppression), each file's audio is cleaned up before the
 /// recognizer hears it, and so before the recognizer lays its faint noise floor under it: the
 /// floor must reach the decoder as it is, not be suppressed as noise.
@@ -40,7 +42,9 @@ public struct FileDecoder {
     /// holds around them does not decide its result; nil: the whole file.
     public var speechSpan: SpeechSpan? = SpeechSpan()
     /// Takes the room's late reverberation out of a short file before anything measures or
-    /// hears it (nil: not). Long files are streamed, and the stage needs the whole recording.
+    /// hears it (nil: not, for long files either). Long files are streamed, and this stage needs
+    /// the whole recording: the decoder hears theirs taken out by `StreamingDereverberator`
+    /// instead, as live listening's does.
     public var dereverberator: Dereverberator? = Dereverberator()
 
     public init(raw: RawFormat? = nil, conditioner: ConditionerFactory? = nil) {
@@ -98,13 +102,18 @@ public struct FileDecoder {
         var options = ListenPipeline.Options()
         options.emitLevels = false
         options.finalPass = .batch        // each utterance decoded whole, as a short file is
+        // The endpointer of live listening in a room. Until session 31 only its 250 ms hangover
+        // was: DEV's streams given to `parlo batch` as long files (commands right / non-commands
+        // firing) went from 516 / 53 to 527 / 50 on the six streams, 144 / 34 to 153 / 36 in the
+        // kitchen, and 319 / 59 to 415 / 84 in four reverberant rooms, most of it the 0.1 s
+        // pre-roll (docs/batch.md).
+        RoomEndpointing.apply(to: &options.endpointer)
+        options.endpointer.unfinishedHangover = nil     // no interpreter here to say a command is unfinished
         // 0.2 s of speech before an utterance opens (live: 0.1 s): in two minutes of denoised pink
         // noise one 0.6 s burst opened at 0.1 s and decoded as "help" (0.91); none at 0.2 s.
         options.endpointer.minimumSpeech = 0.2
-        // As live listening (`RoomListening.options`): 250 ms of quiet ends an utterance, which keeps pauses
-        // between words inside the utterance.
-        options.endpointer.hangover = 0.25
         let pipeline = ListenPipeline(recognizer: decoder, options: options, conditioner: conditioner,
+                                      decoderStage: dereverberator == nil ? nil : StreamingDereverberator(),
                                       classifier: try WebRTCVoiceActivity())
         var texts: [String] = [], words: [Recognition.Word] = []
         var score: Int64 = 0, consumed = 0, heard = 0

@@ -3,6 +3,7 @@ import ParloALSA
 import ParloCapture
 import ParloCore
 import ParloEcho
+import ParloEndpointer
 import ParloListen
 import ParloRecognizer
 import XCTest
@@ -96,7 +97,7 @@ final class ListenPipelineTests: XCTestCase {
     }
 
     /// `samples` through room listening on the cards recognizer, in 20 ms chunks: its events.
-    private func roomEvents(_ samples: [Int16], preRoll: Double = RoomListening.preRoll, dereverb: Bool = true) throws -> [ListenEvent] {
+    private func roomEvents(_ samples: [Int16], preRoll: Double = RoomEndpointing.preRoll, dereverb: Bool = true) throws -> [ListenEvent] {
         var options = RoomListening.options()
         options.emitLevels = false
         options.endpointer.preRoll = preRoll
@@ -114,18 +115,18 @@ final class ListenPipelineTests: XCTestCase {
         events.compactMap { if case .recognized(_, let r, _) = $0 { r } else { nil } }
     }
 
-    /// Room listening feeds the decoder `RoomListening.preRoll` (0.1 s) of the room before the
+    /// Room listening feeds the decoder `RoomEndpointing.preRoll` (0.1 s) of the room before the
     /// detected onset, as batch decodes a file from 0.1 s before its words, not the energy
     /// endpointer's 0.3 s: each utterance is decoded from 0.2 s later, ending where it ended, and
     /// is still heard right.
     func testRoomListeningHearsATenthOfASecondBeforeTheOnset() throws {
         let all = try Fixtures.stream.samples()
         func decoded(preRoll: Double) throws -> [Recognition] { recognitions(try roomEvents(all, preRoll: preRoll)) }
-        XCTAssertEqual(RoomListening.options().endpointer.preRoll, RoomListening.preRoll)
-        let room = try decoded(preRoll: RoomListening.preRoll), old = try decoded(preRoll: 0.3)
+        XCTAssertEqual(RoomListening.options().endpointer.preRoll, RoomEndpointing.preRoll)
+        let room = try decoded(preRoll: RoomEndpointing.preRoll), old = try decoded(preRoll: 0.3)
         XCTAssertEqual(room.map(\.text), Fixtures.utterances.map(\.text))
         XCTAssertEqual(old.count, room.count)
-        for (a, b) in zip(old, room) { XCTAssertEqual(a.audioSeconds - b.audioSeconds, 0.3 - RoomListening.preRoll, accuracy: 0.021) }
+        for (a, b) in zip(old, room) { XCTAssertEqual(a.audioSeconds - b.audioSeconds, 0.3 - RoomEndpointing.preRoll, accuracy: 0.021) }
     }
 
     /// Room listening's decoder hears the stream with the room's reverberation taken out

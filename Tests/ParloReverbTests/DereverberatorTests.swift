@@ -1,4 +1,5 @@
 import ParloCore
+import ParloTesting
 import XCTest
 @testable import ParloReverb
 

@@ -33,7 +33,7 @@ final class StudyAudioSessionTests: XCTestCase {
     /// partials were "that's", then "next"); the last, a lone Italian "prossimo", was (0.534
     /// until session 23, 0.727 now, over `Rejection.live`'s 0.5). In session 13, when the
     /// study's full catalog moved to `parlo listen`'s room pipeline, it came out at 0.46 and was
-    /// rejected; session 14's quietest speech (−60 dBFS, `RoomListening.minimumSpeechDB`) brought it
+    /// rejected; session 14's quietest speech (−60 dBFS, `RoomEndpointing.minimumSpeechDB`) brought it
     /// back (docs/listening.md).
     static let acted = 7
 

@@ -1,17 +1,18 @@
 import Foundation
 import ParloCore
 
-/// Signals for the dereverberation tests: syllable-like bursts, a synthetic room, levels.
-enum RoomSignals {
+/// Signals for the dereverberation tests (the stages alone, and `parlo batch` on long files):
+/// syllable-like bursts, a synthetic room, levels.
+public enum RoomSignals {
     /// Bursts of noise (100 ms on, 250 ms off), as syllables are, at −20 dBFS.
-    static func bursts(seconds: Double, seed: UInt64) -> [Double] {
+    public static func bursts(seconds: Double, seed: UInt64) -> [Double] {
         var random = SeededRandom(seed: seed)
         return (0..<Int(seconds * 16_000)).map { n in n % 5_600 < 1_600 ? 0.1 * random.signedUnit() * 3.0.squareRoot() : 0 }
     }
 
     /// `dry` through a room: the direct sound, then from 10 ms on a tail of noise decaying by
     /// 60 dB in `t60` seconds (a bare room's late reverberation), as loud as the direct sound.
-    static func reverberate(_ dry: [Double], t60: Double, seed: UInt64) -> [Double] {
+    public static func reverberate(_ dry: [Double], t60: Double, seed: UInt64) -> [Double] {
         var random = SeededRandom(seed: seed)
         let length = Int(t60 * 16_000)
         var response = [Double](repeating: 0, count: length)
@@ -24,10 +25,10 @@ enum RoomSignals {
         return wet
     }
 
-    static func int16(_ x: [Double]) -> [Int16] { x.map { Int16(clamping: Int(($0 * 32768).rounded())) } }
+    public static func int16(_ x: [Double]) -> [Int16] { x.map { Int16(clamping: Int(($0 * 32768).rounded())) } }
 
     /// Mean square of the samples where `inGap` says, in dB.
-    static func level(_ x: [Int16], where inGap: (Int) -> Bool) -> Double {
+    public static func level(_ x: [Int16], where inGap: (Int) -> Bool) -> Double {
         var sum = 0.0, count = 0
         for (n, s) in x.enumerated() where inGap(n) { sum += Double(s) * Double(s); count += 1 }
         return 10 * log10(sum / Double(max(count, 1)) + 1e-9)
