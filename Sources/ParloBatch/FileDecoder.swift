@@ -91,14 +91,9 @@ public struct FileDecoder {
         return try decodeSegmented(reader, gainDB: gainDB, with: decoder, conditioner: conditioner)
     }
 
-    /// A long file, cut into utterances the way live listening cuts a stream: WebRTC's speech
-    /// verdicts and the endpointer (`ListenPipeline`), each utterance decoded with the catalog's
-    /// rejection. PocketSphinx's own voice activity detector, used before, took 40 s of silence
-    /// for one utterance and 120 s of pink noise for speech, and decoded them as "pause" and
-    /// "help" with full confidence. Only accepted utterances make the text; a file in which
-    /// none was accepted is rejected.
-    private func decodeSegmented(_ reader: AudioFileReader, gainDB: Double, with decoder: any UtteranceDecoder,
-                                 conditioner: (any AudioConditioner)?) throws -> (recognition: Recognition, snrDB: Double?) {
+    /// How a long file is cut and decoded: as live listening in a room cuts a stream
+    /// (`RoomEndpointing`), each utterance decoded whole.
+    static var segmenting: ListenPipeline.Options {
         var options = ListenPipeline.Options()
         options.emitLevels = false
         options.finalPass = .batch        // each utterance decoded whole, as a short file is
@@ -112,6 +107,18 @@ public struct FileDecoder {
         // 0.2 s of speech before an utterance opens (live: 0.1 s): in two minutes of denoised pink
         // noise one 0.6 s burst opened at 0.1 s and decoded as "help" (0.91); none at 0.2 s.
         options.endpointer.minimumSpeech = 0.2
+        return options
+    }
+
+    /// A long file, cut into utterances the way live listening cuts a stream: WebRTC's speech
+    /// verdicts and the endpointer (`ListenPipeline`), each utterance decoded with the catalog's
+    /// rejection. PocketSphinx's own voice activity detector, used before, took 40 s of silence
+    /// for one utterance and 120 s of pink noise for speech, and decoded them as "pause" and
+    /// "help" with full confidence. Only accepted utterances make the text; a file in which
+    /// none was accepted is rejected.
+    private func decodeSegmented(_ reader: AudioFileReader, gainDB: Double, with decoder: any UtteranceDecoder,
+                                 conditioner: (any AudioConditioner)?) throws -> (recognition: Recognition, snrDB: Double?) {
+        let options = Self.segmenting
         let pipeline = ListenPipeline(recognizer: decoder, options: options, conditioner: conditioner,
                                       decoderStage: dereverberator == nil ? nil : StreamingDereverberator(),
                                       classifier: try WebRTCVoiceActivity())

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import ParloAudio
 import ParloCore
+import ParloEndpointer
 import ParloRecognizer
 import ParloTesting
 @testable import ParloBatch
@@ -57,6 +58,23 @@ final class BatchRunnerTests: XCTestCase {
         XCTAssertEqual(r.audioSeconds, 3.5, accuracy: 0.05)
         XCTAssertTrue(r.text.contains("eight of spades"), r.text)
         XCTAssertEqual(r.words.map(\.start), r.words.map(\.start).sorted(), "times grow across segments")
+    }
+
+    /// A long file is cut as live listening in a room cuts a stream (`RoomEndpointing`: its
+    /// pre-roll, quietest speech, steady-noise and knock rules), with two differences: 0.2 s of
+    /// speech opens an utterance, and nothing waits for the rest of a command (no interpreter).
+    func testLongFilesAreCutAsLiveListeningInARoomCutsAStream() {
+        let cut = FileDecoder.segmenting.endpointer
+        var room = EndpointerConfiguration()
+        RoomEndpointing.apply(to: &room)
+        XCTAssertEqual(cut.preRoll, room.preRoll)
+        XCTAssertEqual(cut.minimumSpeechDB, room.minimumSpeechDB)
+        XCTAssertEqual(cut.steadySpreadDB, room.steadySpreadDB)
+        XCTAssertEqual(cut.sustainedWindows, room.sustainedWindows)
+        XCTAssertEqual(cut.hangover, room.hangover)
+        XCTAssertEqual(cut.minimumSpeech, 0.2)
+        XCTAssertNil(cut.unfinishedHangover)
+        XCTAssertNotEqual(cut.preRoll, EndpointerConfiguration().preRoll, "the room's pre-roll is not the energy endpointer's")
     }
 
     /// A long file's late reverberation is taken out as the stream goes, as live listening's is
