@@ -71,9 +71,11 @@ public final class ListenPipeline {
     /// The current utterance's audio, for the batch final pass; capacity reserved once.
     private var utterance: [Int16] = []
     private var utterancesDecoded = 0
-    /// The partial last judged for `Endpointer.awaitingMore`, and the verdict: within a pause it
-    /// changes only when the decoder is fed, not at every window.
+    /// The partial last judged for `Endpointer.awaitingMore`, how far the decoder had been fed
+    /// then, and the verdict: the hypothesis changes only when the decoder is fed (by a chunk or
+    /// a partial check), not at every window, so neither it nor the matcher is asked again before.
     private var judgedWords: String?
+    private var judgedThrough = -1
     private var awaitsMore = false
     /// Absolute index where the last utterance fed to the recognizer ended.
     private var previousUtteranceEnd = 0
@@ -214,8 +216,11 @@ public final class ListenPipeline {
         if decoding, endpointer.phase == .deciding, options.endpointer.unfinishedHangover != nil {
             // What the decoder was fed by the last chunk or partial check: feeding it here too
             // would cut its input differently, and PocketSphinx's search depends on that a little.
-            let words = recognizer.partialWithoutRemembering
-            if words != judgedWords { judgedWords = words; awaitsMore = interpreter?.awaitsMore(after: words) ?? false }
+            if fedThrough != judgedThrough {
+                judgedThrough = fedThrough
+                let words = recognizer.partialWithoutRemembering
+                if words != judgedWords { judgedWords = words; awaitsMore = interpreter?.awaitsMore(after: words) ?? false }
+            }
             endpointer.awaitingMore = awaitsMore
         }
         switch endpointer.process(rmsDB: level.rmsDB, voiced: voiced, at: level.t) {
@@ -244,6 +249,7 @@ public final class ListenPipeline {
         utteranceFrom = audioFrom
         partialText = ""
         judgedWords = nil          // what is active may have changed since the last utterance
+        judgedThrough = -1
         lastPartialCheck = t
         let decodes: Bool
         if case .wake = mode { decodes = armed } else { decodes = true }
