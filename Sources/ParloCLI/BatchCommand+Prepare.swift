@@ -41,6 +41,10 @@ extension BatchCommand {
         let compiled = try CatalogCompiler(model: model, logger: logger).compile(loadCatalog(grammar, fixtures: fixtures))
         let matcher = compiled.matcher()
         let rejection = rejectionSetting(default: !noReject, base: .catalog)
+        var commands = CommandInterpreter(matcher: matcher)
+        commands.language = spoken.speaker
+        decoder.commands = commands
+        decoder.streamJudging = rejection.flatMap { _ in streamJudging }
         let make: BatchRunner.RecognizerFactory = {
             try CatalogRecognizer(compiled: compiled, model: model, options: options, rejection: rejection, noiseFloor: floor)
         }
@@ -70,6 +74,7 @@ extension BatchCommand {
             "self_adapt": selfAdapt ? "confidence \(Self.selfAdaptConfidence), at least \(Self.selfAdaptMinimum) results" : "off",
             "grammar": prepared.grammar,
             "rejection": prepared.rejection.map { "on " + Self.fingerprint("\($0)") } ?? "off",
+            "long_files": longFiles(prepared.runner.decoder),
             "noise_floor": noiseFloor,
             "agc": agc ? "\(SpeechLevel.standardDBFS) dBFS" : "off",
             "dereverb": dereverb ? "weighted prediction error" : "off",
@@ -80,6 +85,12 @@ extension BatchCommand {
             "language": spoken.speaker.map { "\($0) (other language below \(MatchResult.otherLanguageConfidence) rejected)" } ?? "both",
             "expectations": expectations,
         ]
+    }
+
+    /// How files over `FileDecoder.wholeUtteranceLimit` are cut and judged.
+    private func longFiles(_ decoder: FileDecoder) -> String {
+        "over \(decoder.wholeUtteranceLimit) s: " + (decoder.commands == nil ? "" : "a pause inside a command waits \(RoomEndpointing.unfinishedHangover) s, ")
+            + "judged " + (decoder.streamJudging.map { "on " + Self.fingerprint("\($0)") } ?? "as short files")
     }
 
     static func fingerprint(_ text: String) -> String { fingerprint(bytes: Data(text.utf8)) }
@@ -96,6 +107,16 @@ extension BatchCommand {
         }
         let params = fm.contents(atPath: modelFolder + "/feat.params") ?? Data()
         return fingerprint(bytes: params + Data(sizes.joined(separator: " ").utf8))
+    }
+
+    /// How a long file's utterances are judged with the catalog: as live listening judges a
+    /// stream's (`Rejection.live`: its confidence, below 0.5 or `--min-confidence` rejected),
+    /// unless floors were set by hand without `--min-confidence` (then they decide there too).
+    private var streamJudging: Rejection? {
+        guard minConfidence != nil || [rejectScore, rejectShortScore, rejectWordScore, rejectUncovered].allSatisfy({ $0 == nil }) else { return nil }
+        var r = Rejection.live
+        if let minConfidence { r.minimumConfidence = minConfidence }
+        return r
     }
 
     /// `base`: `.catalog` for the command catalog (a wider search), `.default` for a JSGF grammar.

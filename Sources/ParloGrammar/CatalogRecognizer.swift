@@ -23,6 +23,13 @@ public final class CatalogRecognizer {
     /// seconds (see `Recognizer.decode(_:cepstralPriorSeconds:)`). 0.3–0.8 s measured alike
     /// on audio-fixtures/commands; 0.625 is the middle of that plateau.
     public var cepstralPriorSeconds = 0.625
+    /// Both decoders judge by it (`Recognizer.judging`), the fallback from when it is built.
+    public var judging: Rejection? {
+        didSet {
+            primary.judging = judging
+            fallbackDecoder?.judging = judging
+        }
+    }
 
     public init(compiled: CompiledCatalog, model: AcousticModel, options: [String: String] = [:],
                 rejection: Rejection? = nil, noiseFloor: Double? = nil) throws {
@@ -42,6 +49,7 @@ public final class CatalogRecognizer {
         o["-fsgusefiller"] = "no"
         let r = try Recognizer(model: model, grammar: compiled.grammar, pronunciations: compiled.dictionary,
                                options: o, rejection: rejection, noiseFloor: noiseFloor)
+        r.judging = judging
         fallbackDecoder = r
         return r
     }

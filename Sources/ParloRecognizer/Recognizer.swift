@@ -33,6 +33,11 @@ public final class Recognizer {
     public static let fileNoiseFloorDB = -55.0
     /// How out-of-grammar speech is refused (nil: every utterance maps onto the grammar).
     public let rejection: Rejection?
+    /// Judges results by this rejection's floors or confidence instead of `rejection`'s; nil:
+    /// `rejection`'s own. Only the judging changes: the search (its beam and garbage loop) was
+    /// built from `rejection`, and `rejection` measures the evidence. `parlo batch` judges a long
+    /// file's utterances as live listening judges a stream's (`FileDecoder.streamJudging`).
+    public var judging: Rejection?
 
     /// Builds a decoder for `grammar`. Pronunciations come from `extra` first (user and catalog
     /// entries), then from the model's cmudict; words found in neither are reported together.
@@ -291,8 +296,9 @@ public final class Recognizer {
             e.unfinished = searched != all || (lastPartial.map { $0 != spoken } ?? false)
             evidence = e
             if !rejected {              // the loop's words in the hypothesis reject it whatever its scores
-                rejected = rejection.rejects(e)
-                confidence = rejection.confidence(e)
+                let judge = judging ?? rejection
+                rejected = judge.rejects(e)
+                confidence = judge.confidence(e)
             }
         }
         return Recognition(text: rejected ? "" : spoken.joined(separator: " "),

@@ -9,6 +9,16 @@ public protocol UtteranceDecoder: AnyObject {
     var recognizer: Recognizer { get }
     /// Decodes one whole utterance.
     func decodeUtterance(_ samples: [Int16]) throws -> Recognition
+    /// How every decoder it owns judges results, when not by its own rejection (`Recognizer.judging`).
+    var judging: Rejection? { get set }
+}
+
+extension UtteranceDecoder {
+    /// A decoder that owns only `recognizer` judges by it.
+    public var judging: Rejection? {
+        get { recognizer.judging }
+        set { recognizer.judging = newValue }
+    }
 }
 
 extension Recognizer: UtteranceDecoder {

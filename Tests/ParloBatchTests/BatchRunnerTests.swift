@@ -61,10 +61,11 @@ final class BatchRunnerTests: XCTestCase {
     }
 
     /// A long file is cut as live listening in a room cuts a stream (`RoomEndpointing`: its
-    /// pre-roll, quietest speech, steady-noise and knock rules), with two differences: 0.2 s of
-    /// speech opens an utterance, and nothing waits for the rest of a command (no interpreter).
+    /// pre-roll, quietest speech, steady-noise and knock rules, the wait for the rest of a
+    /// command), except that 0.2 s of speech opens an utterance, and that without commands
+    /// (a JSGF grammar) nothing can tell a command unfinished.
     func testLongFilesAreCutAsLiveListeningInARoomCutsAStream() {
-        let cut = FileDecoder.segmenting.endpointer
+        let cut = FileDecoder.segmenting(waitingForCommands: true).endpointer
         var room = EndpointerConfiguration()
         RoomEndpointing.apply(to: &room)
         XCTAssertEqual(cut.preRoll, room.preRoll)
@@ -73,8 +74,32 @@ final class BatchRunnerTests: XCTestCase {
         XCTAssertEqual(cut.sustainedWindows, room.sustainedWindows)
         XCTAssertEqual(cut.hangover, room.hangover)
         XCTAssertEqual(cut.minimumSpeech, 0.2)
-        XCTAssertNil(cut.unfinishedHangover)
+        XCTAssertEqual(cut.unfinishedHangover, room.unfinishedHangover)
+        XCTAssertNil(FileDecoder.segmenting(waitingForCommands: false).endpointer.unfinishedHangover)
         XCTAssertNotEqual(cut.preRoll, EndpointerConfiguration().preRoll, "the room's pre-roll is not the energy endpointer's")
+    }
+
+    /// A long file's utterances are judged by `streamJudging` when it is set, and the decoder
+    /// judges short files by its own rejection again afterwards: the cards recordings, a long
+    /// file, pass the floors of `.default`; judged by the same floors' margin with 1 needed
+    /// (which no result reaches), every utterance is rejected.
+    func testLongFilesAreJudgedByTheirOwnRule() throws {
+        let model = try AcousticModel.locate()
+        let grammar = try JSGFGrammar(String(contentsOfFile: Self.cards + "/cards.gram", encoding: .utf8))
+        let recognizer = try Recognizer(model: model, grammar: grammar, rejection: .default)
+        var decoder = FileDecoder()
+        decoder.wholeUtteranceLimit = 1
+        let path = Self.cards + "/005.wav"
+        XCTAssertTrue(try decoder.decode(path, with: recognizer).text.contains("eight of spades"))
+        var never = Rejection.default
+        never.minimumConfidence = 1
+        decoder.streamJudging = never
+        let judged = try decoder.decode(path, with: recognizer)
+        XCTAssertTrue(judged.rejected)
+        XCTAssertEqual(judged.text, "")
+        XCTAssertNil(recognizer.judging, "the decoder's own rejection judges again after the file")
+        decoder.wholeUtteranceLimit = 30
+        XCTAssertTrue(try decoder.decode(path, with: recognizer).text.contains("eight of spades"), "a short file is judged as before")
     }
 
     /// A long file's late reverberation is taken out as the stream goes, as live listening's is

@@ -10,13 +10,15 @@ import ParloTesting
 final class PauseInsideCommandTests: ScratchFolderTestCase {
     static let announcements = [("Front_Left", "front", "left"), ("Rear_Right", "rear", "right"), ("Side_Left", "side", "left")]
 
-    /// The three announcements, 1.5 s apart, as one 16 kHz WAV, and a catalog of the channels.
-    private func session() throws -> (stream: String, catalog: String) {
+    /// The three announcements, 1.5 s apart, as one 16 kHz WAV (followed by `silence` seconds),
+    /// and a catalog of the channels.
+    private func session(silence: Int = 0) throws -> (stream: String, catalog: String) {
         var samples = [Int16](repeating: 0, count: 16_000)
         for (file, _, _) in Self.announcements {
             samples += try AudioFileReader(path: "/usr/share/sounds/alsa/\(file).wav").readAll()
             samples += [Int16](repeating: 0, count: 24_000)
         }
+        samples += [Int16](repeating: 0, count: silence * 16_000)
         let writer = try SoundFileWriter(path: path("channels.wav"), sampleRate: 16_000)
         try writer.write(samples)
         writer.close()
@@ -54,5 +56,18 @@ final class PauseInsideCommandTests: ScratchFolderTestCase {
         let events = try listen(["--unfinished-hangover-ms", "0"])
         XCTAssertGreaterThan(events.filter { $0["type"] as? String == "speech_start" }.count, 3, "the pauses cut utterances in two")
         XCTAssertLessThan(events.filter { $0["type"] as? String == "command" }.count, 3)
+    }
+
+    /// `parlo batch` cuts a long recording as live listening cuts a stream, the wait for the rest
+    /// of a command included: the same announcements, made a long file (over 30 s) by silence
+    /// after them, come back whole. (Before session 32 each came back cut in two, "front right"
+    /// and a stray "seven ten" in recorded speech.)
+    func testALongRecordingInBatchIsNotCutInsideACommand() throws {
+        let (stream, catalog) = try session(silence: 24)
+        let out = try ParloProcess.run(["batch", "--json", "--grammar", catalog, stream])
+        XCTAssertEqual(out.status, 0, out.stderr)
+        let result = try XCTUnwrap(try out.lines.map(ParloProcess.object).first { $0["file"] != nil })
+        XCTAssertGreaterThan(result["audio_s"] as? Double ?? 0, 30, "a long file")
+        XCTAssertEqual(result["text"] as? String, Self.announcements.map { "\($0.1) \($0.2)" }.joined(separator: " "))
     }
 }
