@@ -49,10 +49,12 @@ public final class BatchRunner: @unchecked Sendable {
                 let start = DispatchTime.now().uptimeNanoseconds
                 let result: FileResult
                 do {
-                    let (recognition, snr) = try decoder.decodeMeasuring(path, with: recognizer)
+                    let decoded = try decoder.decodeMeasuring(path, with: recognizer)
                     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-                    result = FileResult(file: path, recognition: recognition, decodeSeconds: seconds,
-                                        match: interpret?(recognition), slots: slots, snrDB: snr)
+                    var r = FileResult(file: path, recognition: decoded.recognition, decodeSeconds: seconds,
+                                       match: interpret?(decoded.recognition), slots: slots, snrDB: decoded.snrDB)
+                    r.utterances = decoded.utterances
+                    result = r
                 } catch {
                     result = FileResult(file: path, error: error)
                 }

@@ -80,8 +80,9 @@ public struct FileDecoder {
     /// Decodes the file as `decode` does, and says how far its speech stood above the rest of
     /// the recording (`SpeechToNoise`, on the audio before noise suppression): the speech span's
     /// windows against the others for a short file, the median of its utterances' ratios for a
-    /// long one; nil where speech fills the file or nothing stands out.
-    public func decodeMeasuring(_ path: String, with decoder: any UtteranceDecoder) throws -> (recognition: Recognition, snrDB: Double?) {
+    /// long one; nil where speech fills the file or nothing stands out. A long file also gives
+    /// each utterance accepted in it.
+    public func decodeMeasuring(_ path: String, with decoder: any UtteranceDecoder) throws -> DecodedFile {
         let reader = try AudioFileReader(path: path, raw: raw)
         let conditioner = try self.conditioner?()
         try decoder.recognizer.startStream()       // files are independent: no state from the previous one
@@ -98,9 +99,10 @@ public struct FileDecoder {
             let window = LevelMeter().windowSamples
             let snr = span.flatMap { SpeechToNoise.ratio(levels: levels, speech: $0.lowerBound / window..<($0.upperBound + window - 1) / window) }
             guard speechSpan != nil, let span, span.count < samples.count else {
-                return (try decoder.decodeUtterance(samples), snr)
+                return DecodedFile(recognition: try decoder.decodeUtterance(samples), snrDB: snr)
             }
-            return (try decoder.decodeUtterance(Array(samples[span])).shifted(by: span.lowerBound, of: samples.count), snr)
+            return DecodedFile(recognition: try decoder.decodeUtterance(Array(samples[span])).shifted(by: span.lowerBound, of: samples.count),
+                               snrDB: snr)
         }
         let gainDB = standardiseLevel ? try SpeechLevel.standardisingGainDB(ofFile: path, raw: raw) : 0
         return try decodeSegmented(reader, gainDB: gainDB, with: decoder, conditioner: conditioner)
@@ -133,7 +135,7 @@ public struct FileDecoder {
     /// "help" with full confidence. Only accepted utterances make the text; a file in which
     /// none was accepted is rejected.
     private func decodeSegmented(_ reader: AudioFileReader, gainDB: Double, with decoder: any UtteranceDecoder,
-                                 conditioner: (any AudioConditioner)?) throws -> (recognition: Recognition, snrDB: Double?) {
+                                 conditioner: (any AudioConditioner)?) throws -> DecodedFile {
         let options = Self.segmenting(waitingForCommands: commands != nil)
         let own = decoder.judging
         if let streamJudging { decoder.judging = streamJudging }
@@ -141,7 +143,7 @@ public struct FileDecoder {
         let pipeline = ListenPipeline(recognizer: decoder, interpreter: commands, options: options, conditioner: conditioner,
                                       decoderStage: dereverberator == nil ? nil : StreamingDereverberator(),
                                       classifier: try WebRTCVoiceActivity())
-        var texts: [String] = [], words: [Recognition.Word] = []
+        var texts: [String] = [], words: [Recognition.Word] = [], utterances: [HeardUtterance] = []
         var score: Int64 = 0, consumed = 0, heard = 0
         var confidence = 1.0
         var speechStart = 0.0
@@ -157,7 +159,12 @@ public struct FileDecoder {
                 guard !r.rejected, !r.text.isEmpty else { return }
                 texts.append(r.text)
                 confidence = min(confidence, r.confidence)
-                words += r.words.filter { !$0.word.isEmpty }.map { $0.shifted(by: speechStart) }
+                let said = r.words.filter { !$0.word.isEmpty }.map { $0.shifted(by: speechStart) }
+                words += said
+                utterances.append(HeardUtterance(start: said.first?.start ?? speechStart, end: said.last?.end ?? speechStart,
+                                                 text: r.text, confidence: r.confidence))
+            case .command(_, let match, _):       // right after the accepted `recognized` it was made of
+                if !utterances.isEmpty { utterances[utterances.count - 1].interpret(match) }
             default: break
             }
         }
@@ -171,7 +178,7 @@ public struct FileDecoder {
         let text = texts.joined(separator: " ")
         let recognition = Recognition(text: text, words: words, score: Int32(clamping: score), audioSeconds: SpeechFormat.seconds(consumed),
                                       rejected: text.isEmpty, confidence: text.isEmpty ? 0 : confidence, hypothesisFound: heard > 0)
-        return (recognition, ratios.isEmpty ? nil : ratios.sorted()[ratios.count / 2])
+        return DecodedFile(recognition: recognition, snrDB: ratios.isEmpty ? nil : ratios.sorted()[ratios.count / 2], utterances: utterances)
     }
 }
 

@@ -38,6 +38,9 @@ public struct FileResult: Codable, Sendable, Equatable {
     public var textCorrect: Bool?
     /// How far the file's speech stood above the rest of the recording, dB (`FileDecoder.decodeMeasuring`).
     public var snrDB: Double?
+    /// A file over `FileDecoder.wholeUtteranceLimit`: each utterance accepted in it, in order,
+    /// with the command it names.
+    public var utterances: [HeardUtterance]?
     /// A one-line reason, when the file could not be decoded.
     public var error: String?
     /// What the speech matched, when the batch runs against a command catalog.
@@ -47,7 +50,7 @@ public struct FileResult: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case type, file, text, words, score, rejected, confidence, evidence, expected, correct, error, condition, snr_db
-        case command, slots, language
+        case command, slots, language, utterances
         case audioSeconds = "audio_s", decodeSeconds = "decode_s"
         case expectedCommand = "expected_command", expectedSlots = "expected_slots"
         case expectedLanguage = "expected_language", expectedRejected = "expected_rejected"
@@ -125,6 +128,7 @@ extension FileResult {
         try c.encodeIfPresent(expectedRejected, forKey: .expectedRejected)
         try c.encodeIfPresent(correct, forKey: .correct)
         try c.encodeIfPresent(textCorrect, forKey: .textCorrect)
+        try c.encodeIfPresent(utterances, forKey: .utterances)
         try c.encodeIfPresent(error, forKey: .error)
         try c.encodeIfPresent(rejected, forKey: .rejected)
         try c.encodeIfPresent(confidence, forKey: .confidence)
@@ -161,6 +165,7 @@ extension FileResult {
         condition = try c.decodeIfPresent(String.self, forKey: .condition)
         expectedRejected = try c.decodeIfPresent(Bool.self, forKey: .expectedRejected)
         error = try c.decodeIfPresent(String.self, forKey: .error)
+        utterances = try c.decodeIfPresent([HeardUtterance].self, forKey: .utterances)
         slotConfidence = try c.decodeIfPresent([String: Double].self, forKey: .slotConfidence)
         slotEvidence = try c.decodeIfPresent([String: Double].self, forKey: .slotEvidence)
         if c.contains(.command) {

@@ -61,13 +61,25 @@ final class PauseInsideCommandTests: ScratchFolderTestCase {
     /// `parlo batch` cuts a long recording as live listening cuts a stream, the wait for the rest
     /// of a command included: the same announcements, made a long file (over 30 s) by silence
     /// after them, come back whole. (Before session 32 each came back cut in two, "front right"
-    /// and a stray "seven ten" in recorded speech.)
+    /// and a stray "seven ten" in recorded speech.) Each is listed with the command it names and
+    /// when it was said, in a result the event schema accepts.
     func testALongRecordingInBatchIsNotCutInsideACommand() throws {
         let (stream, catalog) = try session(silence: 24)
         let out = try ParloProcess.run(["batch", "--json", "--grammar", catalog, stream])
         XCTAssertEqual(out.status, 0, out.stderr)
+        XCTAssertEqual(try EventSchemaTests.check(out.stdout)["result"], 1)
         let result = try XCTUnwrap(try out.lines.map(ParloProcess.object).first { $0["file"] != nil })
         XCTAssertGreaterThan(result["audio_s"] as? Double ?? 0, 30, "a long file")
         XCTAssertEqual(result["text"] as? String, Self.announcements.map { "\($0.1) \($0.2)" }.joined(separator: " "))
+        let utterances = try XCTUnwrap(result["utterances"] as? [[String: Any]])
+        XCTAssertEqual(utterances.map { $0["command"] as? String }, ["channel", "channel", "channel"])
+        XCTAssertEqual(utterances.map { ($0["slots"] as? [String: Any])?["side"] as? String }, Self.announcements.map(\.1))
+        XCTAssertEqual(utterances.map { ($0["slots"] as? [String: Any])?["place"] as? String }, Self.announcements.map(\.2))
+        let starts = utterances.compactMap { $0["start"] as? Double }
+        // The announcements begin 1 s in and follow each other about 1.5 s after each ends.
+        XCTAssertEqual(starts.count, 3)
+        XCTAssertEqual(starts.first ?? 0, 1, accuracy: 0.3, "\(starts)")
+        XCTAssertEqual(starts, starts.sorted())
+        XCTAssertTrue(utterances.allSatisfy { ($0["end"] as? Double ?? 0) > ($0["start"] as? Double ?? 0) })
     }
 }
