@@ -130,10 +130,10 @@ public struct FileDecoder {
 
     /// A long file, cut into utterances the way live listening cuts a stream: WebRTC's speech
     /// verdicts and the endpointer (`ListenPipeline`), each utterance decoded whole and judged by
-    /// `streamJudging` (or the decoder's own rejection). PocketSphinx's own voice activity detector, used before, took 40 s of silence
-    /// for one utterance and 120 s of pink noise for speech, and decoded them as "pause" and
-    /// "help" with full confidence. Only accepted utterances make the text; a file in which
-    /// none was accepted is rejected.
+    /// `streamJudging` (or the decoder's own rejection). PocketSphinx's own voice activity
+    /// detector, used before, took 40 s of silence for one utterance and 120 s of pink noise for
+    /// speech, and decoded them as "pause" and "help" with full confidence. Only accepted
+    /// utterances make the text (and `utterances`); a file in which none was accepted is rejected.
     private func decodeSegmented(_ reader: AudioFileReader, gainDB: Double, with decoder: any UtteranceDecoder,
                                  conditioner: (any AudioConditioner)?) throws -> DecodedFile {
         let options = Self.segmenting(waitingForCommands: commands != nil)
