@@ -96,6 +96,26 @@ final class RecognizerTests: XCTestCase {
         XCTAssertTrue(partials.contains { !$0.isEmpty && $0 != result.text }, "partial hypotheses appear while streaming")
     }
 
+    /// A word's times are seconds from its utterance's start, for the second utterance of a
+    /// stream too (PocketSphinx numbers frames from the start of the stream): streamed, "ten of
+    /// clubs" after another recording has the times it has decoded alone.
+    func testStreamedWordTimesCountFromTheUtterancesStart() throws {
+        let recognizer = try Recognizer(model: AcousticModel.locate(), grammar: cardsGrammar())
+        let ten = try AudioFileReader(path: Self.cards + "/001.wav").readAll()
+        let alone = try recognizer.decode(ten).words
+        try recognizer.startStream()
+        try recognizer.process(AudioFileReader(path: Self.cards + "/005.wav").readAll())
+        _ = try recognizer.end()
+        try recognizer.process(ten)
+        let streamed = try recognizer.end()
+        XCTAssertEqual(streamed.text, "ten of clubs")
+        XCTAssertEqual(streamed.words.map(\.word), alone.map(\.word))
+        for (s, a) in zip(streamed.words, alone) {
+            XCTAssertEqual(s.start, a.start, accuracy: 0.1, "\(streamed.words) against \(alone)")
+            XCTAssertLessThanOrEqual(s.end, streamed.audioSeconds + 0.01)
+        }
+    }
+
     func testUnknownWordsAreReportedByName() throws {
         let g = try JSGFGrammar("#JSGF V1.0;\ngrammar g;\npublic <x> = open zorblax | flurbify math;")
         XCTAssertThrowsError(try Recognizer(model: AcousticModel.locate(), grammar: g)) { error in
