@@ -24,9 +24,6 @@ public final class Recognizer {
     private var loopSearchActive = true
     public let model: AcousticModel
     private var samplesInUtterance = 0
-    /// Samples fed since the stream started before this utterance began: PocketSphinx numbers
-    /// frames from the start of the stream (`ps_start_stream`), not of the utterance.
-    private var samplesInStream = 0, utteranceStart = 0
     private var inUtterance = false
     /// The current utterance's last partial hypothesis with words (garbage words left out).
     public private(set) var lastPartial: [String]?
@@ -167,7 +164,6 @@ public final class Recognizer {
     private func restartStream(emptySums: Bool) {
         if inUtterance { ps_end_utt(decoder); inUtterance = false }
         ps_start_stream(decoder)
-        samplesInStream = 0
         guard !initialMean.isEmpty else { return }
         initialMean.withUnsafeBufferPointer {
             emptySums ? parlo_ps_cmn_restart(decoder, $0.baseAddress) : parlo_ps_cmn_set(decoder, $0.baseAddress)
@@ -184,7 +180,6 @@ public final class Recognizer {
         guard ps_start_utt(decoder) == 0 else { throw RecognizerError(.decoderFailed, "cannot start an utterance") }
         inUtterance = true
         samplesInUtterance = 0
-        utteranceStart = samplesInStream
         energy.reset()
         floor.reset()
     }
@@ -201,7 +196,6 @@ public final class Recognizer {
             if rejection != nil { energy.add(heard) }
         }
         samplesInUtterance += samples.count
-        samplesInStream += samples.count
     }
 
     /// Restarts the decoder as a new one starts, then runs the front end over `samples` as one
@@ -284,9 +278,10 @@ public final class Recognizer {
         let hyp = ps_get_hyp(decoder, &score).map { String(cString: $0) } ?? ""
         let path = bestPath()
         // FSG null transitions come back as "(NULL)", base form "": not words a caller can use.
-        // Times from the utterance's start: a streamed utterance's frames count on from the
-        // ones before it in the stream.
-        let before = SpeechFormat.seconds(utteranceStart)
+        // Segment frames count from the start of the stream: times from the utterance's start,
+        // where its path starts (as for the evidence below).
+        let first = path.first?.startFrame ?? 0
+        let before = Double(first) / 100
         let words = path.filter { $0.isWord && !$0.word.isEmpty }.map {
             Recognition.Word(word: $0.word, start: Double($0.startFrame) / 100 - before, end: Double($0.endFrame + 1) / 100 - before,
                              scorePerFrame: Double($0.acousticScore) / Double($0.frames))
@@ -296,9 +291,7 @@ public final class Recognizer {
         var rejected = spoken.isEmpty || spoken.count < all.count
         var confidence: Double? = nil, evidence: RejectionEvidence? = nil
         if let rejection, !spoken.isEmpty {
-            // Segment frames count from the start of the stream: make them utterance-relative
-            // (the path starts at the utterance's first frame) to line them up with the audio.
-            let first = path.first?.startFrame ?? 0
+            // Utterance-relative frames, to line the path up with the audio.
             let local = path.map { PathSegment(word: $0.word, startFrame: $0.startFrame - first, endFrame: $0.endFrame - first,
                                                acousticScore: $0.acousticScore, isWord: $0.isWord) }
             var e = rejection.evidence(path: local, energy: energy, decodedFrames: Int(ps_get_n_frames(decoder)))
