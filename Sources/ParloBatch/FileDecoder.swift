@@ -108,19 +108,18 @@ public struct FileDecoder {
         return try decodeSegmented(reader, gainDB: gainDB, with: decoder, conditioner: conditioner)
     }
 
-    /// How a long file is cut and decoded: as live listening in a room cuts and decodes a stream
-    /// (`RoomEndpointing`, `RoomListening.options`), waiting for the rest of a command after a
-    /// pause inside it when there are commands to know it by.
+    /// How a long file is cut and decoded: as live listening in a room cuts a stream
+    /// (`RoomEndpointing`), waiting for the rest of a command after a pause inside it when there
+    /// are commands to know it by, each utterance decoded whole.
     static func segmenting(waitingForCommands: Bool) -> ListenPipeline.Options {
         var options = ListenPipeline.Options()
         options.emitLevels = false
-        // The first utterances decoded whole, then the streamed result, its cepstral mean moved
-        // after each utterance, and 0.1 s of speech to open one: live listening's choices. Until
-        // session 32 every utterance was decoded whole, opened after 0.2 s of speech; DEV's six
-        // streams and kitchen as long files went from 510 / 32 and 156 / 18 to 527 / 28 and
-        // 153 / 13 (commands right / non-commands firing, docs/batch.md).
-        options.finalPass = .batchUntilWarm
-        options.cepstralAdaptationSeconds = 1
+        // Each utterance decoded whole, as a short file is. Live listening's streamed decoding
+        // (the first utterances whole, then streamed, 0.1 s of speech to open one) was tried in
+        // session 32: DEV's six streams gained (508 / 32 → 525 / 28, commands right /
+        // non-commands firing), the reverberant rooms lost (405 / 52 → 386 / 43), and so did
+        // recorded speech in a room (docs/batch.md).
+        options.finalPass = .batch
         // The endpointer of live listening in a room. Until session 31 only its 250 ms hangover
         // was: DEV's streams given to `parlo batch` as long files (commands right / non-commands
         // firing) went from 516 / 53 to 527 / 50 on the six streams, 144 / 34 to 153 / 36 in the
@@ -128,6 +127,9 @@ public struct FileDecoder {
         // pre-roll (docs/batch.md).
         RoomEndpointing.apply(to: &options.endpointer)
         options.endpointer.unfinishedHangover = waitingForCommands ? RoomEndpointing.unfinishedHangover : nil
+        // 0.2 s of speech before an utterance opens (live: 0.1 s): in two minutes of denoised pink
+        // noise one 0.6 s burst opened at 0.1 s and decoded as "help" (0.91); none at 0.2 s.
+        options.endpointer.minimumSpeech = 0.2
         return options
     }
 
