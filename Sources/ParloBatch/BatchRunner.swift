@@ -51,10 +51,9 @@ public final class BatchRunner: @unchecked Sendable {
                 do {
                     let decoded = try decoder.decodeMeasuring(path, with: recognizer)
                     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-                    var r = FileResult(file: path, recognition: decoded.recognition, decodeSeconds: seconds,
-                                       match: interpret?(decoded.recognition), slots: slots, snrDB: decoded.snrDB)
-                    r.utterances = decoded.utterances
-                    result = r
+                    result = FileResult(file: path, recognition: decoded.recognition, decodeSeconds: seconds,
+                                        match: interpret?(decoded.recognition), slots: slots, snrDB: decoded.snrDB,
+                                        utterances: decoded.utterances)
                 } catch {
                     result = FileResult(file: path, error: error)
                 }

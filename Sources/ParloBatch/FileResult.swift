@@ -59,7 +59,8 @@ public struct FileResult: Codable, Sendable, Equatable {
     }
 
     public init(file: String, recognition: Recognition, decodeSeconds: Double, match: MatchResult? = nil,
-                slots: SlotConfidence? = nil, snrDB: Double? = nil) {
+                slots: SlotConfidence? = nil, snrDB: Double? = nil, utterances: [HeardUtterance]? = nil) {
+        self.utterances = utterances
         self.match = match
         self.snrDB = snrDB.map { ($0 * 10).rounded() / 10 }
         self.file = file

@@ -276,14 +276,14 @@ public final class Recognizer {
     private func result(searched: [String]) -> Recognition {
         var score: Int32 = 0
         let hyp = ps_get_hyp(decoder, &score).map { String(cString: $0) } ?? ""
-        let path = bestPath()
+        // Segment frames count from the start of the stream: made utterance-relative (the path
+        // starts at the utterance's first frame), for word times and to line the path up with the audio.
+        let found = bestPath(), first = found.first?.startFrame ?? 0
+        let path = found.map { PathSegment(word: $0.word, startFrame: $0.startFrame - first, endFrame: $0.endFrame - first,
+                                               acousticScore: $0.acousticScore, isWord: $0.isWord) }
         // FSG null transitions come back as "(NULL)", base form "": not words a caller can use.
-        // Segment frames count from the start of the stream: times from the utterance's start,
-        // where its path starts (as for the evidence below).
-        let first = path.first?.startFrame ?? 0
-        let before = Double(first) / 100
         let words = path.filter { $0.isWord && !$0.word.isEmpty }.map {
-            Recognition.Word(word: $0.word, start: Double($0.startFrame) / 100 - before, end: Double($0.endFrame + 1) / 100 - before,
+            Recognition.Word(word: $0.word, start: Double($0.startFrame) / 100, end: Double($0.endFrame + 1) / 100,
                              scorePerFrame: Double($0.acousticScore) / Double($0.frames))
         }
         let all = Self.words(ofHypothesis: hyp)
@@ -291,10 +291,7 @@ public final class Recognizer {
         var rejected = spoken.isEmpty || spoken.count < all.count
         var confidence: Double? = nil, evidence: RejectionEvidence? = nil
         if let rejection, !spoken.isEmpty {
-            // Utterance-relative frames, to line the path up with the audio.
-            let local = path.map { PathSegment(word: $0.word, startFrame: $0.startFrame - first, endFrame: $0.endFrame - first,
-                                               acousticScore: $0.acousticScore, isWord: $0.isWord) }
-            var e = rejection.evidence(path: local, energy: energy, decodedFrames: Int(ps_get_n_frames(decoder)))
+            var e = rejection.evidence(path: path, energy: energy, decodedFrames: Int(ps_get_n_frames(decoder)))
             e.unfinished = searched != all || (lastPartial.map { $0 != spoken } ?? false)
             evidence = e
             if !rejected {              // the loop's words in the hypothesis reject it whatever its scores
