@@ -108,6 +108,15 @@ public struct FileDecoder {
         return try decodeSegmented(reader, gainDB: gainDB, with: decoder, conditioner: conditioner)
     }
 
+    /// How much the running cepstral mean of a long file's utterances so far counts, in seconds of
+    /// speech, against each next utterance's own (`ListenPipeline.Options.streamCepstralPriorSeconds`),
+    /// where the model's mean counts 0.625 s (session 33). A short utterance measures its own mean
+    /// on little speech; the file's earlier utterances know the speaker and the room. DEV's long
+    /// files: 1,067 / 102 → 1,108 / 113 (commands right / non-commands firing; the reverberant
+    /// rooms 405 → 432); 0.625, 2 and 5 s gave 1,107 / 114, 1,099 / 111 and 1,091 / 106
+    /// (docs/batch.md). A decoder that blends no means (a JSGF grammar's `Recognizer`) decodes as before.
+    public static let streamCepstralPriorSeconds = 1.0
+
     /// How a long file is cut and decoded: as live listening in a room cuts a stream
     /// (`RoomEndpointing`), waiting for the rest of a command after a pause inside it when there
     /// are commands to know it by, each utterance decoded whole.
@@ -120,6 +129,7 @@ public struct FileDecoder {
         // non-commands firing), the reverberant rooms lost (405 / 52 → 386 / 43), and so did
         // recorded speech in a room (docs/batch.md).
         options.finalPass = .batch
+        options.streamCepstralPriorSeconds = streamCepstralPriorSeconds
         // The endpointer of live listening in a room. Until session 31 only its 250 ms hangover
         // was: DEV's streams given to `parlo batch` as long files (commands right / non-commands
         // firing) went from 516 / 53 to 527 / 50 on the six streams, 144 / 34 to 153 / 36 in the

@@ -89,7 +89,8 @@ extension BatchCommand {
 
     /// How files over `FileDecoder.wholeUtteranceLimit` are cut and judged.
     private func longFiles(_ decoder: FileDecoder) -> String {
-        "over \(decoder.wholeUtteranceLimit) s: " + (decoder.commands == nil ? "" : "a pause inside a command waits \(RoomEndpointing.unfinishedHangover) s, ")
+        "over \(decoder.wholeUtteranceLimit) s: " + (decoder.commands == nil ? "" : "a pause inside a command waits \(RoomEndpointing.unfinishedHangover) s, "
+            + "normalised towards the utterances before (\(FileDecoder.streamCepstralPriorSeconds) s), ")
             + "judged " + (decoder.streamJudging.map { "on " + Self.fingerprint("\($0)") } ?? "as short files")
     }
 

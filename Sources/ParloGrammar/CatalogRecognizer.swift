@@ -60,12 +60,14 @@ public final class CatalogRecognizer {
     /// 60 non-commands of audio-fixtures/rejection that the primary decoder had rejected.
     /// Each decoder normalises the utterance by a cepstral mean between the model's and the
     /// utterance's own (`cepstralPriorSeconds`), from a pristine decoder: results do not depend
-    /// on earlier input.
-    public func decode(_ samples: [Int16]) throws -> Recognition {
+    /// on earlier input. `cepstralPrior`, when given, stands in for the model's mean and its
+    /// seconds (a long recording's mean so far, `ListenPipeline.Options.streamCepstralPriorSeconds`).
+    public func decode(_ samples: [Int16], cepstralPrior: CepstralMean? = nil) throws -> Recognition {
         guard !samples.isEmpty else { return try primary.decode(samples) }
-        let first = try primary.decode(samples, cepstralPriorSeconds: cepstralPriorSeconds)
+        let seconds = cepstralPrior?.seconds ?? cepstralPriorSeconds, mean = cepstralPrior?.values
+        let first = try primary.decode(samples, cepstralPriorSeconds: seconds, towards: mean)
         guard !first.hypothesisFound else { return first }
-        let second = try fallback().decode(samples, cepstralPriorSeconds: cepstralPriorSeconds)
+        let second = try fallback().decode(samples, cepstralPriorSeconds: seconds, towards: mean)
         return second.hypothesisFound ? second : first
     }
 }
@@ -73,4 +75,7 @@ public final class CatalogRecognizer {
 extension CatalogRecognizer: UtteranceDecoder {
     public var recognizer: Recognizer { primary }
     public func decodeUtterance(_ samples: [Int16]) throws -> Recognition { try decode(samples) }
+    public func decodeUtterance(_ samples: [Int16], cepstralPrior: CepstralMean?) throws -> Recognition {
+        try decode(samples, cepstralPrior: cepstralPrior)
+    }
 }

@@ -25,6 +25,12 @@ public final class ListenPipeline {
         /// After each utterance, move the streaming cepstral mean towards it, the current mean
         /// counting as this many seconds of speech (nil: PocketSphinx's own slow update).
         public var cepstralAdaptationSeconds: Double?
+        /// With `FinalPass.batch`: each utterance's whole decode blends its own cepstral mean with
+        /// the running mean of the utterances before it in the stream (`streamCepstralMemorySeconds`),
+        /// which counts as this many seconds of speech; nil: with the model's mean, as a file on its
+        /// own is. A long recording's stream knows its speaker and room; a short utterance alone
+        /// (half of "front … centre" in babble) measures its mean on little but noise.
+        public var streamCepstralPriorSeconds: Double?
         public init() {}
     }
 
@@ -81,6 +87,11 @@ public final class ListenPipeline {
     private var previousUtteranceEnd = 0
     /// Utterances after which `batchUntilWarm` switches to streaming results.
     public static let warmUtterances = 3
+    /// At most how many seconds of the stream's past utterances its running cepstral mean counts,
+    /// so that it follows a speaker or room that changes (`Options.streamCepstralPriorSeconds`).
+    public static let streamCepstralMemorySeconds = 10.0
+    /// The running cepstral mean of the utterances decoded whole so far.
+    private var heardMean: CepstralMean?
 
     /// Each utterance's ratio over the room, measured on the input before cleaning.
     private var speechToNoise: SpeechToNoise
@@ -323,7 +334,14 @@ public final class ListenPipeline {
         if let prior = options.cepstralAdaptationSeconds { recognizer.adaptStreamingMean(priorSeconds: prior) }
         switch options.finalPass {
         case .streaming: break
-        case .batch: recognition = try decoder.decodeUtterance(utterance)
+        case .batch:
+            let prior = options.streamCepstralPriorSeconds.flatMap { seconds in
+                heardMean.map { CepstralMean(values: $0.values, seconds: seconds) }
+            }
+            recognition = try decoder.decodeUtterance(utterance, cepstralPrior: prior)
+            if options.streamCepstralPriorSeconds != nil, let own = decoder.recognizer.measuredMean {
+                heardMean = heardMean?.followed(by: own, memorySeconds: Self.streamCepstralMemorySeconds) ?? own
+            }
         case .batchUntilWarm where utterancesDecoded < Self.warmUtterances:
             recognition = try recognizer.decode(utterance, afterPartial: recognizer.lastPartial)   // one pass: the cold start's fix, kept cheap
         case .batchUntilWarm: break

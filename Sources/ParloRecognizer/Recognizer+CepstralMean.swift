@@ -17,19 +17,25 @@ import CPocketSphinx
 /// which is what plain batch CMN does and is worse (session 1: 79 % against 94 % on English
 /// commands).
 extension Recognizer {
-    /// Decodes `samples` as one utterance, normalised by a cepstral mean between the model's
-    /// and the utterance's own (`cepstralPriorSeconds`: how much speech the model's mean
-    /// counts as). Restarts the decoder exactly first, so the result depends on nothing heard before.
-    public func decode(_ samples: [Int16], cepstralPriorSeconds prior: Double) throws -> Recognition {
+    /// Decodes `samples` as one utterance, normalised by a cepstral mean between `priorMean`
+    /// (nil: the model's) and the utterance's own (`cepstralPriorSeconds`: how much speech the
+    /// prior counts as). Restarts the decoder exactly first, so the result depends on nothing
+    /// heard before but `priorMean`. Leaves the utterance's own mean in `measuredMean`.
+    public func decode(_ samples: [Int16], cepstralPriorSeconds prior: Double, towards priorMean: [Float]? = nil) throws -> Recognition {
         try restartAndMeasureCepstralMean(samples)     // the front end only: no search
         var sums = [Float](repeating: 0, count: initialMean.count)
         let frames = sums.isEmpty ? 0 : Double(sums.withUnsafeMutableBufferPointer { parlo_ps_cmn_sums(decoder, $0.baseAddress) })
+        var own: CepstralMean?
         if frames > 0 {
             let p = prior * 100   // 10 ms frames
-            let mean = zip(initialMean, sums).map { m0, sum in Float((p * Double(m0) + Double(sum)) / (p + frames)) }
+            let base = priorMean.flatMap { $0.count == initialMean.count ? $0 : nil } ?? initialMean
+            let mean = zip(base, sums).map { m0, sum in Float((p * Double(m0) + Double(sum)) / (p + frames)) }
             mean.withUnsafeBufferPointer { parlo_ps_cmn_set(decoder, $0.baseAddress) }
+            own = CepstralMean(values: sums.map { Float(Double($0) / frames) }, seconds: frames / 100)
         }
-        return try decode(samples)
+        let recognition = try decode(samples)
+        measuredMean = own
+        return recognition
     }
 
     /// Moves the streaming cepstral mean towards the speech streamed since the last move, the

@@ -14,6 +14,9 @@ public final class Recognizer {
     private var dictionary: PronunciationDictionary
     /// The live cepstral mean as the model initialised it (see `startStream`).
     private(set) var initialMean: [Float] = []
+    /// The last whole utterance's own cepstral mean, as `decode(_:cepstralPriorSeconds:towards:)`
+    /// measured it (nil after any other decode): what a long recording's running mean learns from.
+    public internal(set) var measuredMean: CepstralMean?
     public private(set) var grammar: JSGFGrammar
     private var searchCount = 0
     /// Searches of the current grammar with another loop cost (`useLoop`), by cost per unit.
@@ -265,6 +268,7 @@ public final class Recognizer {
     /// `afterPartial`: the last partial hypothesis of the same audio streamed (`lastPartial`),
     /// when this decodes it again whole, so that the evidence weighs the result against it.
     public func decode(_ samples: [Int16], afterPartial shown: [String]? = nil) throws -> Recognition {
+        measuredMean = nil
         try begin()
         lastPartial = shown
         try samples.withUnsafeBufferPointer { try process($0, wholeUtterance: true) }

@@ -9,11 +9,19 @@ public protocol UtteranceDecoder: AnyObject {
     var recognizer: Recognizer { get }
     /// Decodes one whole utterance.
     func decodeUtterance(_ samples: [Int16]) throws -> Recognition
+    /// Decodes one whole utterance, its cepstral mean blended with `cepstralPrior` (a mean and the
+    /// seconds it counts as) instead of the decoder's own prior. A decoder that blends no means
+    /// (a plain `Recognizer`) decodes as `decodeUtterance(_:)` does.
+    func decodeUtterance(_ samples: [Int16], cepstralPrior: CepstralMean?) throws -> Recognition
     /// How every decoder it owns judges results, when not by its own rejection (`Recognizer.judging`).
     var judging: Rejection? { get set }
 }
 
 extension UtteranceDecoder {
+    public func decodeUtterance(_ samples: [Int16], cepstralPrior: CepstralMean?) throws -> Recognition {
+        try decodeUtterance(samples)
+    }
+
     /// A decoder that owns only `recognizer` judges by it.
     public var judging: Rejection? {
         get { recognizer.judging }

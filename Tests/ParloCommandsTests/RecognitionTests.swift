@@ -174,6 +174,30 @@ final class RecognitionTests: XCTestCase {
         }
     }
 
+    /// A whole decode measures the utterance's own cepstral mean (what a long recording's running
+    /// mean learns from) and can be normalised towards another mean than the model's: another
+    /// mean, another score; none given, the same result as before.
+    func testAWholeDecodeMeasuresItsMeanAndCanStartFromAnother() throws {
+        let compiled = try Self.compiled.get()
+        let recognizer = try CatalogRecognizer(compiled: compiled, model: AcousticModel.locate(), rejection: .catalog,
+                                               noiseFloor: Recognizer.fileNoiseFloorDB)
+        let commands = URL(fileURLWithPath: studyFolder).deletingLastPathComponent().appendingPathComponent("audio-fixtures/commands")
+        func samples(_ name: String) throws -> [Int16] { try AudioFileReader(path: commands.appendingPathComponent(name + ".flac").path).readAll() }
+        let other = try samples("it-help-00-clean"), heard = try samples("en-next-01-clean")
+        _ = try recognizer.decode(other)
+        let mean = try XCTUnwrap(recognizer.primary.measuredMean)
+        XCTAssertEqual(mean.seconds, Double(other.count) / 16_000, accuracy: 0.05, "every 10 ms frame of the file")
+        XCTAssertEqual(mean.values.count, 13)
+        let plain = try recognizer.decode(heard)
+        let again = try recognizer.decode(heard, cepstralPrior: nil)
+        let towards = try recognizer.decode(heard, cepstralPrior: CepstralMean(values: mean.values, seconds: 2))
+        XCTAssertEqual(again.score, plain.score)
+        XCTAssertNotEqual(towards.score, plain.score, "normalised by another mean")
+        XCTAssertEqual(studyMatcher.match(towards.text).command, "next", towards.text)
+        _ = try recognizer.primary.decode(heard)
+        XCTAssertNil(recognizer.primary.measuredMean, "a decode that measured nothing leaves none")
+    }
+
     /// Accuracy over every template of the catalog (first slot values), printed; runs only with
     /// PARLO_RECOGNITION_SWEEP=1 because it takes ~1 minute.
     func testSweepAccuracy() throws {

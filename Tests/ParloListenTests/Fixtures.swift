@@ -46,6 +46,25 @@ enum Fixtures {
         return Stream(rawPath: path, ends: ends, duration: Double(samples.count) / 16_000)
     }()
 
+    /// A command catalog of the cards' sentences (a folder with one YAML file).
+    static let cardsCatalog: String = {
+        let folder = directory + "/cards-catalog"
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try! """
+        slots:
+          rank:
+            values: [ace, two, three, four, five, six, seven, eight, nine, ten, jack, queen, king]
+          suit:
+            values: [clubs, hearts, diamonds, spades]
+        commands:
+          card:
+            en: ["{rank} of {suit}"]
+          pair:
+            en: ["{rank} {rank}"]
+        """.write(toFile: folder + "/cards.yaml", atomically: true, encoding: .utf8)
+        return folder
+    }()
+
     static func cardsRecognizer() throws -> Recognizer {
         let text = try String(contentsOfFile: "\(cards)/cards.gram", encoding: .utf8)
         return try Recognizer(model: try AcousticModel.locate(), grammar: try JSGFGrammar(text))

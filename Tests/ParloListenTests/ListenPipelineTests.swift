@@ -4,6 +4,7 @@ import ParloCapture
 import ParloCore
 import ParloEcho
 import ParloEndpointer
+import ParloGrammar
 import ParloListen
 import ParloRecognizer
 import XCTest
@@ -140,6 +141,35 @@ final class ListenPipelineTests: XCTestCase {
         XCTAssertEqual(with.map(\.text), Fixtures.utterances.map(\.text))
         XCTAssertEqual(without.map(\.text), with.map(\.text))
         for (a, b) in zip(with, without) { XCTAssertEqual(a.audioSeconds, b.audioSeconds, accuracy: 0.001, "the same span of audio") }
+    }
+
+    /// A stream decoded utterance by utterance (`FinalPass.batch`, as `parlo batch` decodes a long
+    /// file) normalises each utterance towards the ones before it (`streamCepstralPriorSeconds`):
+    /// the first is decoded as a file on its own is, the later ones against the mean the stream
+    /// has learned, so with other scores; the cards are still heard right.
+    func testWholeDecodesInAStreamLearnItsCepstralMean() throws {
+        let compiled = try CatalogCompiler(model: AcousticModel.locate()).compile(folder: Fixtures.cardsCatalog)
+        let all = try Fixtures.stream.samples()
+        func decoded(prior: Double?) throws -> [Recognition] {
+            var options = ListenPipeline.Options()
+            options.emitLevels = false
+            options.finalPass = .batch
+            options.streamCepstralPriorSeconds = prior
+            let pipeline = ListenPipeline(recognizer: try CatalogRecognizer(compiled: compiled, model: AcousticModel.locate()), options: options)
+            var events: [ListenEvent] = []
+            for i in stride(from: 0, to: all.count, by: 1_600) {
+                try pipeline.process(AudioChunk(samples: Array(all[i..<min(all.count, i + 1_600)]), start: i)) { events.append($0) }
+            }
+            try pipeline.finish { events.append($0) }
+            return recognitions(events)
+        }
+        let alone = try decoded(prior: nil), learned = try decoded(prior: 2)
+        XCTAssertEqual(alone.map(\.text), Fixtures.utterances.map(\.text))
+        XCTAssertEqual(learned.map(\.text), Fixtures.utterances.map(\.text))
+        guard alone.count == 3, learned.count == 3 else { return }
+        XCTAssertEqual(learned[0].score, alone[0].score, "nothing heard before the first utterance")
+        XCTAssertNotEqual(learned[1].score, alone[1].score, "the second is normalised towards the first")
+        XCTAssertNotEqual(learned[2].score, alone[2].score)
     }
 
     /// Each `speech_end` says how far its utterance stood above the room, measured on the input
