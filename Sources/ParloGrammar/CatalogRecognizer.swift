@@ -64,10 +64,10 @@ public final class CatalogRecognizer {
     /// seconds (a long recording's mean so far, `ListenPipeline.Options.streamCepstralPriorSeconds`).
     public func decode(_ samples: [Int16], cepstralPrior: CepstralMean? = nil) throws -> Recognition {
         guard !samples.isEmpty else { return try primary.decode(samples) }
-        let seconds = cepstralPrior?.seconds ?? cepstralPriorSeconds, mean = cepstralPrior?.values
-        let first = try primary.decode(samples, cepstralPriorSeconds: seconds, towards: mean)
+        let prior = cepstralPrior ?? primary.modelCepstralMean(counting: cepstralPriorSeconds)
+        let first = try primary.decode(samples, cepstralPrior: prior)
         guard !first.hypothesisFound else { return first }
-        let second = try fallback().decode(samples, cepstralPriorSeconds: seconds, towards: mean)
+        let second = try fallback().decode(samples, cepstralPrior: prior)
         return second.hypothesisFound ? second : first
     }
 }

@@ -1,7 +1,7 @@
 /// A cepstral mean, and how many seconds of audio it stands for.
 ///
 /// A whole-utterance decode normalises its features by a blend of such a mean and the
-/// utterance's own (`Recognizer.decode(_:cepstralPriorSeconds:towards:)`): the model's mean for a
+/// utterance's own (`Recognizer.decode(_:cepstralPrior:)`): the model's mean for a
 /// file on its own, and in a long recording the mean of the utterances heard before in it
 /// (`ListenPipeline.Options.streamCepstralPriorSeconds`), which knows the speaker and the room.
 public struct CepstralMean: Sendable, Equatable {

@@ -17,18 +17,29 @@ import CPocketSphinx
 /// which is what plain batch CMN does and is worse (session 1: 79 % against 94 % on English
 /// commands).
 extension Recognizer {
-    /// Decodes `samples` as one utterance, normalised by a cepstral mean between `priorMean`
-    /// (nil: the model's) and the utterance's own (`cepstralPriorSeconds`: how much speech the
-    /// prior counts as). Restarts the decoder exactly first, so the result depends on nothing
-    /// heard before but `priorMean`. Leaves the utterance's own mean in `measuredMean`.
-    public func decode(_ samples: [Int16], cepstralPriorSeconds prior: Double, towards priorMean: [Float]? = nil) throws -> Recognition {
+    /// The model's own cepstral mean, counting as `seconds` of speech: the prior of a file on its own.
+    public func modelCepstralMean(counting seconds: Double) -> CepstralMean {
+        CepstralMean(values: initialMean, seconds: seconds)
+    }
+
+    /// Decodes `samples` as one utterance, normalised by a cepstral mean between the model's and
+    /// the utterance's own (`cepstralPriorSeconds`: how much speech the model's mean counts as).
+    public func decode(_ samples: [Int16], cepstralPriorSeconds prior: Double) throws -> Recognition {
+        try decode(samples, cepstralPrior: modelCepstralMean(counting: prior))
+    }
+
+    /// Decodes `samples` as one utterance, normalised by a cepstral mean between `prior` (the
+    /// model's, or a long recording's so far; a mean of another length counts as the model's) and
+    /// the utterance's own. Restarts the decoder exactly first, so the result depends on nothing
+    /// heard before but `prior`. Leaves the utterance's own mean in `measuredMean`.
+    public func decode(_ samples: [Int16], cepstralPrior prior: CepstralMean) throws -> Recognition {
         try restartAndMeasureCepstralMean(samples)     // the front end only: no search
         var sums = [Float](repeating: 0, count: initialMean.count)
         let frames = sums.isEmpty ? 0 : Double(sums.withUnsafeMutableBufferPointer { parlo_ps_cmn_sums(decoder, $0.baseAddress) })
         var own: CepstralMean?
         if frames > 0 {
-            let p = prior * 100   // 10 ms frames
-            let base = priorMean.flatMap { $0.count == initialMean.count ? $0 : nil } ?? initialMean
+            let p = prior.seconds * 100   // 10 ms frames
+            let base = prior.values.count == initialMean.count ? prior.values : initialMean
             let mean = zip(base, sums).map { m0, sum in Float((p * Double(m0) + Double(sum)) / (p + frames)) }
             mean.withUnsafeBufferPointer { parlo_ps_cmn_set(decoder, $0.baseAddress) }
             own = CepstralMean(values: sums.map { Float(Double($0) / frames) }, seconds: frames / 100)

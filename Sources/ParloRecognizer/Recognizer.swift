@@ -14,7 +14,7 @@ public final class Recognizer {
     private var dictionary: PronunciationDictionary
     /// The live cepstral mean as the model initialised it (see `startStream`).
     private(set) var initialMean: [Float] = []
-    /// The last whole utterance's own cepstral mean, as `decode(_:cepstralPriorSeconds:towards:)`
+    /// The last whole utterance's own cepstral mean, as `decode(_:cepstralPrior:)`
     /// measured it (nil after any other decode): what a long recording's running mean learns from.
     public internal(set) var measuredMean: CepstralMean?
     public private(set) var grammar: JSGFGrammar
