@@ -141,7 +141,7 @@ let package = Package(
         .testTarget(name: "ParloVoiceActivityTests", dependencies: ["ParloVoiceActivity", "ParloEndpointer", "ParloAudio", "ParloCore"]),
         .testTarget(name: "ParloCaptureTests", dependencies: ["ParloCapture", "ParloALSA"]),
         .testTarget(name: "ParloListenTests", dependencies: ["ParloListen", "ParloEcho", "ParloCapture", "ParloALSA", "ParloAudio", "ParloRecognizer", "ParloCore", "ParloCatalog", "ParloCommands", "ParloGrammar"]),
-        .testTarget(name: "ParloCLITests", dependencies: ["ParloCLI", "ParloAudio", "ParloTesting"]),
+        .testTarget(name: "ParloCLITests", dependencies: ["ParloCLI", "ParloAudio", "ParloRecognizer", "ParloTesting"]),
         .testTarget(name: "ParloSpeechTests", dependencies: ["ParloSpeech", "ParloRecognizer", "ParloAudio", "ParloCatalog", "ParloGrammar", "ParloCore", "ParloTesting"]),
         .testTarget(name: "ParloCatalogTests", dependencies: ["ParloCatalog", "ParloCommands", "ParloGrammar", "ParloRecognizer", "ParloTesting"]),
         .testTarget(name: "ParloStudyTests", dependencies: ["ParloStudy", "ParloDocuments", "ParloTesting", "ParloCatalog", "ParloGrammar", "ParloCommands", "ParloSpeech", "ParloListen",

@@ -57,9 +57,10 @@ public struct FileDecoder {
     public var commands: CommandInterpreter?
     /// How a long file's utterances are judged (`UtteranceDecoder.judging`); nil: as short files
     /// are, by the decoder's own rejection. `parlo batch` judges them as live listening judges a
-    /// stream's (`Rejection.live`), so that a recording gives the same commands as a microphone
-    /// hearing it: DEV's long files fired 102 times instead of 166 for 1,067 commands right
-    /// instead of 1,093 (docs/batch.md).
+    /// stream's, so that a recording gives the same commands as a microphone hearing it: DEV's
+    /// long files fired 102 times instead of 166 for 1,067 commands right instead of 1,093
+    /// (docs/batch.md). Since session 34 on a confidence recalibrated for the whole decodes
+    /// (`Rejection.longFile`).
     public var streamJudging: Rejection?
 
     public init(raw: RawFormat? = nil, conditioner: ConditionerFactory? = nil) {
@@ -177,7 +178,7 @@ public struct FileDecoder {
                 let said = r.words.filter { !$0.word.isEmpty }.map { $0.shifted(by: speechStart) }
                 words += said
                 utterances.append(HeardUtterance(start: said.first?.start ?? speechStart, end: said.last?.end ?? speechStart,
-                                                 text: r.text, confidence: r.confidence))
+                                                 text: r.text, confidence: r.confidence, evidence: r.evidence))
             case .command(_, let match, _):       // right after the accepted `recognized` it was made of
                 if !utterances.isEmpty { utterances[utterances.count - 1].interpret(match) }
             default: break

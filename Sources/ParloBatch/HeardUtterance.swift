@@ -16,11 +16,14 @@ public struct HeardUtterance: Codable, Sendable, Equatable {
     public var command: String?
     public var slots: [String: SlotValue]?
     public var language: Language?
+    /// What the recognizer's rejection measured of it, which its confidence is computed from:
+    /// what `scripts/fit-confidence --long` fits a long file's confidence on.
+    public var evidence: RejectionEvidence?
 
-    public init(start: Double, end: Double, text: String, confidence: Double) {
+    public init(start: Double, end: Double, text: String, confidence: Double, evidence: RejectionEvidence? = nil) {
         // Word times are frame counts (10 ms) added to seconds: rounded to the millisecond.
         self.start = (start * 1000).rounded() / 1000; self.end = (end * 1000).rounded() / 1000
-        self.text = text; self.confidence = confidence
+        self.text = text; self.confidence = confidence; self.evidence = evidence
     }
 
     /// The utterance as what `match` made of it: its command, slots and language when it named one.

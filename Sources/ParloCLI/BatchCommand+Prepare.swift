@@ -111,11 +111,12 @@ extension BatchCommand {
     }
 
     /// How a long file's utterances are judged with the catalog: as live listening judges a
-    /// stream's (`Rejection.live`: its confidence, below 0.5 or `--min-confidence` rejected),
-    /// unless floors were set by hand without `--min-confidence` (then they decide there too).
+    /// stream's, on a confidence recalibrated for whole decodes (`Rejection.longFile`: below 0.5
+    /// or `--min-confidence` rejected), unless floors were set by hand without `--min-confidence`
+    /// (then they decide there too).
     private var streamJudging: Rejection? {
         guard minConfidence != nil || [rejectScore, rejectShortScore, rejectWordScore, rejectUncovered].allSatisfy({ $0 == nil }) else { return nil }
-        var r = Rejection.live
+        var r = Rejection.longFile
         if let minConfidence { r.minimumConfidence = minConfidence }
         return r
     }

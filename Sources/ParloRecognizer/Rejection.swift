@@ -169,6 +169,14 @@ public struct Rejection: Sendable, Equatable {
         return r
     }()
 
+    /// A long file's utterances in `parlo batch`: `.live`'s search, loop and threshold, with the
+    /// confidence recalibrated for utterances decoded whole (`ConfidenceModel.longFile`).
+    public static let longFile: Rejection = {
+        var r = Rejection.live
+        r.calibration = .longFile
+        return r
+    }()
+
     /// The floors live listening used before noise suppression, speech verdicts and the
     /// calibrated confidence (`.live`): `.default`'s checks with a wider search and floors swept
     /// on streamed audio, no loop. For listeners without those stages (`StudyListener` with

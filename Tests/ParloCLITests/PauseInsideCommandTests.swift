@@ -1,5 +1,6 @@
 import Foundation
 import ParloAudio
+import ParloRecognizer
 import XCTest
 import ParloTesting
 
@@ -81,5 +82,13 @@ final class PauseInsideCommandTests: ScratchFolderTestCase {
         XCTAssertEqual(starts.first ?? 0, 1, accuracy: 0.3, "\(starts)")
         XCTAssertEqual(starts, starts.sorted())
         XCTAssertTrue(utterances.allSatisfy { ($0["end"] as? Double ?? 0) > ($0["start"] as? Double ?? 0) })
+        // Each with the evidence its confidence was computed from, on the long-file calibration.
+        for u in utterances {
+            let data = try JSONSerialization.data(withJSONObject: try XCTUnwrap(u["evidence"], "\(u)"))
+            let evidence = try JSONDecoder().decode(RejectionEvidence.self, from: data)
+            let confidence = try XCTUnwrap(u["confidence"] as? Double)
+            XCTAssertEqual(confidence, ConfidenceModel.longFile.probability(evidence), accuracy: 1e-9, "\(u)")
+            XCTAssertNotEqual(confidence, ConfidenceModel.live.probability(evidence), accuracy: 1e-6)
+        }
     }
 }

@@ -133,6 +133,37 @@ final class RejectionEvidenceTests: XCTestCase {
         }
     }
 
+    /// A long file's utterances (`.longFile`) are judged as live listening's, on `.live`'s
+    /// confidence recalibrated (Platt scaling: σ(slope · z + offset)): the ranking stays, and an
+    /// utterance `.live` puts at 0.6 is now more likely wrong than right, while one it is sure
+    /// of stays sure.
+    func testLongFilesReadLiveListeningsConfidenceRecalibrated() throws {
+        let r = Rejection.longFile, live = ConfidenceModel.live
+        let model = try XCTUnwrap(r.calibration)
+        XCTAssertEqual(r.minimumConfidence, Rejection.live.minimumConfidence)
+        XCTAssertEqual(r.loop, Rejection.live.loop)
+        XCTAssertEqual(r.beam, Rejection.live.beam)
+        let logit = { (p: Double) in log(p / (1 - p)) }
+        let evidence = (0..<40).map { i in
+            RejectionEvidence(scorePerFrame: -20 - Double(i), worstWordScorePerFrame: -30 - 1.5 * Double(i),
+                              uncoveredSpeech: Double(i % 5) * 0.05, words: 1 + i % 4, unfinished: i % 7 == 0)
+        }
+        for e in evidence {
+            XCTAssertEqual(logit(model.probability(e)), 1.2375 * logit(live.probability(e)) - 0.6603, accuracy: 1e-9)
+        }
+        let ranked = evidence.sorted { live.probability($0) < live.probability($1) }.map(model.probability)
+        XCTAssertEqual(ranked, ranked.sorted(), "the ranking of results stays")
+        let grid = (0..<600).map { i in
+            RejectionEvidence(scorePerFrame: -20 - Double(i) / 10, worstWordScorePerFrame: -30 - Double(i) / 10, uncoveredSpeech: 0, words: 3)
+        }
+        let doubtful = try XCTUnwrap(grid.first { abs(live.probability($0) - 0.6) < 0.01 }, "an utterance live reads at about 0.6")
+        XCTAssertFalse(Rejection.live.rejects(doubtful))
+        XCTAssertTrue(r.rejects(doubtful))
+        let sure = try XCTUnwrap(grid.first { live.probability($0) > 0.97 })
+        XCTAssertGreaterThan(model.probability(sure), live.probability(sure))
+        XCTAssertFalse(r.rejects(sure))
+    }
+
     /// `.catalog` (batch) reports `ConfidenceModel.batch`'s probability while its floors decide;
     /// a minimum confidence hands the decision to that probability, as `.live` does.
     func testCatalogReportsACalibratedConfidenceWhileItsFloorsDecide() throws {
