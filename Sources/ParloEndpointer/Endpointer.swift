@@ -79,10 +79,7 @@ public struct Endpointer: Sendable {
     /// `VoiceActivityClassifier` judged the window, its verdict: then the window is speech when
     /// the classifier says so and it is not quieter than `minimumSpeechDB` (so a silent room
     /// never opens an utterance), and the energy margins are not used.
-    ///
-    /// `vocalic`: whether the window has a vowel's spectrum (with `vowelRequired`; nil: unknown,
-    /// taken as yes).
-    public mutating func process(rmsDB db: Float, voiced: Bool? = nil, vocalic: Bool? = nil, at t: Double) -> Action? {
+    public mutating func process(rmsDB db: Float, voiced: Bool? = nil, at t: Double) -> Action? {
         let c = configuration
         if t <= c.calibration + 1e-9 {
             if voiced != nil { _ = room.add(db) }      // the room's level learns from the start too
@@ -91,7 +88,6 @@ public struct Endpointer: Sendable {
             return nil
         }
         let windowStart = t - c.window
-        let vowel = !c.vowelRequired || vocalic != false
         let loud, stillSpeech, sustained: Bool
         if let voiced {
             let smoothed = room.add(db)
@@ -108,7 +104,7 @@ public struct Endpointer: Sendable {
         adaptFloor(db)
         switch state {
         case .waiting:
-            guard loud && vowel else { break }
+            guard loud else { break }
             state = .onset(since: windowStart)
             onsetSustained = sustained
             return confirmIfLongEnough(since: windowStart, t: t)
@@ -119,7 +115,7 @@ public struct Endpointer: Sendable {
         case .hearing(let start):
             if t - start >= c.maximumUtterance - 1e-9 { return end(t: t, speechEndedAt: t) }
             if sustained { resumedFrom = nil }
-            guard !(stillSpeech && vowel) else { break }
+            guard !stillSpeech else { break }
             if let quietSince = resumedFrom {     // a knock: the hangover it interrupted goes on
                 state = .deciding(start: start, quietSince: quietSince)
                 resumedFrom = nil
@@ -128,7 +124,7 @@ public struct Endpointer: Sendable {
                 state = .deciding(start: start, quietSince: windowStart)
             }
         case .deciding(let start, let quietSince):
-            if loud && vowel {
+            if loud {
                 if t - quietSince > configuration.hangover + 1e-9 { waitedOnce = true }
                 state = .hearing(start: start)
                 resumedFrom = sustained ? nil : quietSince

@@ -61,12 +61,6 @@ public struct EndpointerConfiguration: Sendable, Equatable {
     /// loud as a syllable, but it decays below the margin within one or two windows; a vowel
     /// holds. A knock that resumed an utterance does not restart its hangover. 1: not used.
     public var sustainedWindows = 1
-    /// With verdicts and the caller's vowel flags (`Endpointer.process(rmsDB:voiced:vocalic:at:)`):
-    /// a window opens an utterance, keeps it open or resumes it only when it also has a vowel's
-    /// spectrum. Voice detectors call a running tap or a hiss voiced; a voice's vowels put their
-    /// energy below 1 kHz, those noises do not. Consonants between vowels are shorter than the
-    /// hangover, so they do not end an utterance.
-    public var vowelRequired = false
 
     public init() {}
 }

@@ -43,14 +43,6 @@ public enum RoomEndpointing {
     /// (docs/listening.md).
     public static let sustainedWindows = 3
 
-    /// Whether only windows with a vowel's spectrum open, keep open and resume an utterance
-    /// (`EndpointerConfiguration.vowelRequired`, session 35). In DEV's kitchen a tap running
-    /// between two commands, with chops on it that kept it from looking steady, had held the first
-    /// open into the second: 12 merged utterances → 2, commands right 162 → 166 of 240,
-    /// non-commands firing 15 → 14 of 212. DEV's six streams: 529 → 526 of 720 and 25 → 23 of
-    /// 318, merged and lost as before (docs/listening.md).
-    public static let vowelRequired = true
-
     /// Seconds of audio before the detected onset that the decoder hears, as `parlo batch` decodes
     /// a file from 0.1 s before its first words (`SpeechSpan.margin`): every frame of room noise
     /// before the words is one the search must place on silence or on the garbage loop. The
@@ -67,7 +59,6 @@ public enum RoomEndpointing {
         configuration.minimumSpeechDB = minimumSpeechDB
         configuration.steadySpreadDB = steadyNoiseSpreadDB
         configuration.sustainedWindows = sustainedWindows
-        configuration.vowelRequired = vowelRequired
         configuration.preRoll = preRoll
         configuration.unfinishedHangover = unfinishedHangover
     }

@@ -279,40 +279,4 @@ final class EndpointerVerdictTests: XCTestCase {
         let a = actions(room + command + quiet(6) + start + room, sustainedWindows: 3)
         XCTAssertEqual(a.count, 2, "one utterance: \(a)")
     }
-
-    /// A tap run between two commands (voiced to the classifier, 10 dB over the kitchen, with
-    /// chops on it so that it never looks steady) holds the first open into the second; with
-    /// `vowelRequired` and the tap's windows flagged as having no vowel, they are two utterances,
-    /// and the tap alone opens nothing.
-    func testATapRunningBetweenCommandsDoesNotMergeThem() {
-        let tap: [Float] = (0..<75).map { $0 % 14 == 0 ? -30 : -40 }          // 1.5 s
-        let levels = room + command + quiet(5) + tap + command + room
-        let hasVowel = [Bool](repeating: true, count: room.count + command.count + 5) + [Bool](repeating: false, count: tap.count)
-            + [Bool](repeating: true, count: command.count + room.count)
-        func actions(vowelRequired: Bool, _ levels: [Float], _ vocalic: [Bool]) -> [Endpointer.Action] {
-            var c = EndpointerConfiguration()
-            c.steadySpreadDB = 8
-            c.sustainedWindows = 3
-            c.vowelRequired = vowelRequired
-            var e = Endpointer(configuration: c)
-            var out: [Endpointer.Action] = []
-            for (i, db) in levels.enumerated() {
-                if let a = e.process(rmsDB: db, voiced: true, vocalic: vocalic[i], at: Double(i + 1) * 0.02) { out.append(a) }
-            }
-            if let a = e.flush(at: Double(levels.count) * 0.02) { out.append(a) }
-            return out
-        }
-        let starts = { (a: [Endpointer.Action]) in a.filter { if case .speechStart = $0 { true } else { false } }.count }
-        XCTAssertEqual(starts(actions(vowelRequired: false, levels, hasVowel)), 1,
-                       "without the rule the tap must merge them, or this test proves nothing")
-        let split = actions(vowelRequired: true, levels, hasVowel)
-        XCTAssertEqual(starts(split), 2, "\(split)")
-        guard case .speechEnd(_, let firstEnded)? = split.dropFirst().first else { return XCTFail("\(split)") }
-        XCTAssertEqual(firstEnded, 3.85, accuracy: 0.06, "the first command ends where it ended, not in the tap")
-        let tapAlone = room + tap + room
-        XCTAssertEqual(actions(vowelRequired: true, tapAlone, [Bool](repeating: true, count: room.count) + [Bool](repeating: false, count: tap.count)
-            + [Bool](repeating: true, count: room.count)), [])
-        XCTAssertEqual(starts(actions(vowelRequired: true, levels, [Bool](repeating: true, count: levels.count))), 1,
-                       "windows with a vowel still hold it open: the rule reads the flags, not the levels")
-    }
 }
