@@ -4,6 +4,16 @@ the same way from `parlo listen --json` events and a stream's labels (docs/evalu
 # A command event counts for an utterance from its start to this long after its end.
 WINDOW_AFTER = 2.0
 
+# A long file's word or utterance (`parlo batch` on a stream, docs/batch.md "Long files") belongs
+# to a labelled utterance when its middle lies within this of it.
+LONG_FILE_MARGIN = 0.3
+
+
+def heard_in(start, end, label_start, label_end):
+    """Whether what a long file's result placed from start to end belongs to the labelled utterance
+    from label_start to label_end: its middle within LONG_FILE_MARGIN of it."""
+    return label_start - LONG_FILE_MARGIN <= (start + end) / 2 <= label_end + LONG_FILE_MARGIN
+
 
 def speech_spans(events):
     """(start, end) of each speech_start .. speech_end span; an unterminated one runs to the end."""
