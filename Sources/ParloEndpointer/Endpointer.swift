@@ -54,6 +54,13 @@ public struct Endpointer: Sendable {
     /// later pauses of the utterance get the usual hangover (noise that keeps resuming a wait
     /// would otherwise chain utterances together).
     private var waitedOnce = false
+    /// With `vowelGrace`: the end of the utterance's last window with a vowel in it.
+    private var lastVowel = 0.0
+    /// With `vowelGrace`: the unfinished hangover, set when speech resumes a pause that only it
+    /// kept open, cleared at the next vowel. That pause's wait, not the usual hangover, bounds the
+    /// wait for the vowel: the "s" of "front … center" resumes it, and "center"'s vowel comes
+    /// later than the usual bound allows.
+    private var resumedWait: Double?
 
     public init(configuration: EndpointerConfiguration = .init()) {
         self.configuration = configuration
@@ -79,7 +86,10 @@ public struct Endpointer: Sendable {
     /// `VoiceActivityClassifier` judged the window, its verdict: then the window is speech when
     /// the classifier says so and it is not quieter than `minimumSpeechDB` (so a silent room
     /// never opens an utterance), and the energy margins are not used.
-    public mutating func process(rmsDB db: Float, voiced: Bool? = nil, at t: Double) -> Action? {
+    ///
+    /// `vocalic`: whether the window has a vowel's spectrum (with `vowelGrace`; nil: unknown,
+    /// taken as yes).
+    public mutating func process(rmsDB db: Float, voiced: Bool? = nil, vocalic: Bool? = nil, at t: Double) -> Action? {
         let c = configuration
         if t <= c.calibration + 1e-9 {
             if voiced != nil { _ = room.add(db) }      // the room's level learns from the start too
@@ -88,6 +98,7 @@ public struct Endpointer: Sendable {
             return nil
         }
         let windowStart = t - c.window
+        let vowel = c.vowelGrace == nil || vocalic != false
         let loud, stillSpeech, sustained: Bool
         if let voiced {
             let smoothed = room.add(db)
@@ -102,9 +113,13 @@ public struct Endpointer: Sendable {
             stillSpeech = db > max(noiseFloorDB + c.continueMarginDB, c.minimumSpeechDB - 3)
         }
         adaptFloor(db)
+        if let grace = c.vowelGrace, inUtterance {
+            if voiced != false, vowel, db > c.minimumSpeechDB - 3 { lastVowel = t; resumedWait = nil }
+            if t - lastVowel >= (resumedWait ?? hangover) + grace - 1e-9 { return end(t: t, speechEndedAt: lastVowel) }
+        }
         switch state {
         case .waiting:
-            guard loud else { break }
+            guard loud && vowel else { break }
             state = .onset(since: windowStart)
             onsetSustained = sustained
             return confirmIfLongEnough(since: windowStart, t: t)
@@ -125,7 +140,7 @@ public struct Endpointer: Sendable {
             }
         case .deciding(let start, let quietSince):
             if loud {
-                if t - quietSince > configuration.hangover + 1e-9 { waitedOnce = true }
+                if t - quietSince > configuration.hangover + 1e-9 { resumedWait = hangover; waitedOnce = true }
                 state = .hearing(start: start)
                 resumedFrom = sustained ? nil : quietSince
                 return nil
@@ -133,6 +148,17 @@ public struct Endpointer: Sendable {
             if t - quietSince >= hangover - 1e-9 { return end(t: t, speechEndedAt: quietSince) }
         }
         return nil
+    }
+
+    /// Whether the utterance in progress is pausing at `t`: quiet since its last speech window,
+    /// or (with `vowelGrace`) a hangover past its last vowel, whatever sounds. Either ends it
+    /// soon, so this is when the caller's `awaitingMore` counts.
+    public func isPausing(at t: Double) -> Bool {
+        switch state {
+        case .deciding: true
+        case .hearing: configuration.vowelGrace != nil && t - lastVowel >= configuration.hangover - 1e-9
+        case .waiting, .onset: false
+        }
     }
 
     /// Where the usual hangover ends an utterance quiet since `quietSince`: the end of the first
@@ -161,6 +187,7 @@ public struct Endpointer: Sendable {
         guard onsetSustained, t - since >= configuration.minimumSpeech - 1e-9 else { return nil }
         let from = max(0, since - configuration.preRoll)
         state = .hearing(start: from)
+        lastVowel = t
         return .speechStart(t: t, audioFrom: from)
     }
 
@@ -169,6 +196,7 @@ public struct Endpointer: Sendable {
         resumedFrom = nil
         awaitingMore = false
         waitedOnce = false
+        resumedWait = nil
         return .speechEnd(t: t, speechEndedAt: speechEndedAt)
     }
 

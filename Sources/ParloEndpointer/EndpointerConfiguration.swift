@@ -61,6 +61,14 @@ public struct EndpointerConfiguration: Sendable, Equatable {
     /// loud as a syllable, but it decays below the margin within one or two windows; a vowel
     /// holds. A knock that resumed an utterance does not restart its hangover. 1: not used.
     public var sustainedWindows = 1
+    /// With verdicts and the caller's vowel flags (`Endpointer.process(rmsDB:voiced:vocalic:at:)`):
+    /// only a window with a vowel's spectrum opens an utterance, and an utterance ends at the
+    /// latest this many seconds past the hangover after its last window with a vowel, however
+    /// voiced the sound that follows. Voice detectors call a running tap or a hiss voiced; a
+    /// voice's vowels put their energy below 1 kHz, those noises do not. Any voiced sound still
+    /// holds an utterance open and resumes it within that time, so a pause before a consonant
+    /// (the "t" of "timer") does not split a command. nil: not used.
+    public var vowelGrace: Double? = nil
 
     public init() {}
 }

@@ -43,6 +43,16 @@ public enum RoomEndpointing {
     /// (docs/listening.md).
     public static let sustainedWindows = 3
 
+    /// How long past the hangover an utterance stays open after its last window with a vowel in
+    /// it, however voiced what follows (`EndpointerConfiguration.vowelGrace`, session 36). In
+    /// DEV's kitchen a tap running between two commands, with chops on it that kept it from looking
+    /// steady, had held the first open into the second: merged 12 → 6, commands right 162 → 168
+    /// of 240, non-commands firing 15 → 18 of 212. DEV's six streams: 529 / 25 → 528 / 24 of
+    /// 720 / 318. Requiring a vowel of every window that holds an utterance open (session 35)
+    /// split real speakers at a pause before a consonant; bounding the time since the last vowel
+    /// does not (docs/listening.md).
+    public static let vowelGrace = 0.15
+
     /// Seconds of audio before the detected onset that the decoder hears, as `parlo batch` decodes
     /// a file from 0.1 s before its first words (`SpeechSpan.margin`): every frame of room noise
     /// before the words is one the search must place on silence or on the garbage loop. The
@@ -59,6 +69,7 @@ public enum RoomEndpointing {
         configuration.minimumSpeechDB = minimumSpeechDB
         configuration.steadySpreadDB = steadyNoiseSpreadDB
         configuration.sustainedWindows = sustainedWindows
+        configuration.vowelGrace = vowelGrace
         configuration.preRoll = preRoll
         configuration.unfinishedHangover = unfinishedHangover
     }

@@ -107,8 +107,11 @@ public final class ListenPipeline {
     private let decoderStage: HeldBackConditioner?
     /// Judges each meter window speech or not, for the endpointer (energy alone when nil).
     private let classifier: VoiceActivityClassifier?
-    /// The classifier's verdicts on the current chunk's windows, oldest first.
+    /// The classifier's verdicts on the current chunk's windows, oldest first, and whether each
+    /// window has a vowel's spectrum (`EndpointerConfiguration.vowelGrace`).
     private var verdicts: [Bool] = []
+    private var vocalic: [Bool] = []
+    private var vowels = VowelWindows(windowSamples: LevelMeter().windowSamples)
     private var verdictIndex = 0
 
     /// - Parameters:
@@ -189,7 +192,9 @@ public final class ListenPipeline {
             }
             verdicts.removeAll(keepingCapacity: true)
             verdictIndex = 0
+            vocalic.removeAll(keepingCapacity: true)
             classifier?.classify(samples) { verdicts.append($0) }
+            if classifier != nil { vowels.classify(samples) { vocalic.append($0) } }
             try levels.process(samples) { level in
                 if options.emitLevels { try emit(.level(level)) }
                 try afterWindow(level, emit: emit)
@@ -219,12 +224,13 @@ public final class ListenPipeline {
             try checkPartial(at: level.t, emit: emit)
             return
         }
-        var voiced: Bool?
+        var voiced: Bool?, vowel: Bool?
         if classifier != nil, verdictIndex < verdicts.count {
             voiced = verdicts[verdictIndex]
+            vowel = verdictIndex < vocalic.count ? vocalic[verdictIndex] : nil
             verdictIndex += 1
         }
-        if decoding, endpointer.phase == .deciding, options.endpointer.unfinishedHangover != nil {
+        if decoding, endpointer.isPausing(at: level.t), options.endpointer.unfinishedHangover != nil {
             // What the decoder was fed by the last chunk or partial check: feeding it here too
             // would cut its input differently, and PocketSphinx's search depends on that a little.
             if fedThrough != judgedThrough {
@@ -234,7 +240,7 @@ public final class ListenPipeline {
             }
             endpointer.awaitingMore = awaitsMore
         }
-        switch endpointer.process(rmsDB: level.rmsDB, voiced: voiced, at: level.t) {
+        switch endpointer.process(rmsDB: level.rmsDB, voiced: voiced, vocalic: vowel, at: level.t) {
         case .speechStart(let t, let from)?:
             try startUtterance(t: t, audioFrom: from, emit: emit)
         case .speechEnd(let t, let ended)?:

@@ -1,4 +1,5 @@
 import Foundation
+import ParloCore
 
 /// Loudness below 1 kHz of each 10 ms frame of an utterance, in dB, as PocketSphinx frames it
 /// (one frame per 160 samples at 16 kHz).
@@ -14,7 +15,7 @@ import Foundation
 public struct FrameEnergy: Sendable, Equatable {
     public static let samplesPerFrame = 160
     /// Upper edge of the band measured, Hz: where voiced speech's first formant region ends.
-    public static let bandTopHz = 1000.0
+    public static let bandTopHz = VowelBand.topHz
     /// Energy below `bandTopHz` (dB re 1 LSB², floor 0) of each complete frame so far.
     public private(set) var decibels: [Float] = []
     /// Whether each frame has at least half as much energy below `bandTopHz` as above it. A
@@ -22,28 +23,24 @@ public struct FrameEnergy: Sendable, Equatable {
     /// the lows and lifts 3 kHz by 8 dB; a clink's ring at 1.5–8 kHz puts a fifth or less, though
     /// in a quiet room what leaks through the filter's gentle slope is loud against the room.
     public private(set) var vowelLike: [Bool] = []
-    private var filter = LowPass(cornerHz: bandTopHz)
-    private var sum: Double = 0
-    private var total: Double = 0
+    private var band = VowelBand()
     private var filled = 0
 
     public init() {}
 
     public mutating func reset() {
-        decibels.removeAll(keepingCapacity: true); vowelLike.removeAll(keepingCapacity: true); sum = 0; total = 0; filled = 0
-        filter.reset()
+        decibels.removeAll(keepingCapacity: true); vowelLike.removeAll(keepingCapacity: true); filled = 0
+        band.reset()
     }
 
     public mutating func add(_ samples: UnsafeBufferPointer<Int16>) {
         for s in samples {
-            let y = filter.run(Double(s))
-            sum += y * y
-            total += Double(s) * Double(s)
+            band.add(s)
             filled += 1
             if filled == Self.samplesPerFrame {
-                decibels.append(Float(10 * log10(sum / Double(filled) + 1)))
-                vowelLike.append(2 * sum >= total - sum)
-                sum = 0; total = 0; filled = 0
+                decibels.append(Float(10 * log10(band.below / Double(filled) + 1)))
+                vowelLike.append(band.take())
+                filled = 0
             }
         }
     }
@@ -57,27 +54,5 @@ public struct FrameEnergy: Sendable, Equatable {
         let floor = sorted[sorted.count / 10]
         let threshold = max(peak - range, floor + aboveFloor)
         return decibels.map { $0 > threshold }
-    }
-
-    /// A second-order Butterworth low-pass (the audio EQ cookbook's biquad, transposed direct
-    /// form II) at 16 kHz.
-    struct LowPass: Sendable, Equatable {
-        private let b0, b1, b2, a1, a2: Double
-        private var z1 = 0.0, z2 = 0.0
-
-        init(cornerHz: Double, sampleRate: Double = 16000) {
-            let w0 = 2 * Double.pi * cornerHz / sampleRate, alpha = sin(w0) / 2.squareRoot(), c = cos(w0), a0 = 1 + alpha
-            b0 = (1 - c) / 2 / a0; b1 = (1 - c) / a0; b2 = b0
-            a1 = -2 * c / a0; a2 = (1 - alpha) / a0
-        }
-
-        mutating func run(_ x: Double) -> Double {
-            let y = b0 * x + z1
-            z1 = b1 * x - a1 * y + z2
-            z2 = b2 * x - a2 * y
-            return y
-        }
-
-        mutating func reset() { z1 = 0; z2 = 0 }
     }
 }

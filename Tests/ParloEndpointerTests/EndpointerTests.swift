@@ -279,4 +279,80 @@ final class EndpointerVerdictTests: XCTestCase {
         let a = actions(room + command + quiet(6) + start + room, sustainedWindows: 3)
         XCTAssertEqual(a.count, 2, "one utterance: \(a)")
     }
+
+    /// Feeds `levels` (all voiced, with `vocalic` flags) to an endpointer as live listening
+    /// configures it for a room, with `vowelGrace` set to `grace`.
+    private func actions(grace: Double?, _ levels: [Float], vocalic: [Bool]) -> [Endpointer.Action] {
+        var c = EndpointerConfiguration()
+        c.steadySpreadDB = 8
+        c.sustainedWindows = 3
+        c.vowelGrace = grace
+        var e = Endpointer(configuration: c)
+        var out: [Endpointer.Action] = []
+        for (i, db) in levels.enumerated() {
+            if let a = e.process(rmsDB: db, voiced: true, vocalic: vocalic[i], at: Double(i + 1) * 0.02) { out.append(a) }
+        }
+        if let a = e.flush(at: Double(levels.count) * 0.02) { out.append(a) }
+        return out
+    }
+
+    private func starts(_ a: [Endpointer.Action]) -> Int {
+        a.filter { if case .speechStart = $0 { true } else { false } }.count
+    }
+
+    /// Flags `true` for each window of `withVowel` and `false` for each of `without`, in turn.
+    private func flags(_ parts: (withVowel: [Float], without: [Float])...) -> [Bool] {
+        parts.flatMap { [Bool](repeating: true, count: $0.withVowel.count) + [Bool](repeating: false, count: $0.without.count) }
+    }
+
+    /// A tap run between two commands (voiced to the classifier, 10 dB over the kitchen, with
+    /// chops on it so that it never looks steady) holds the first open into the second; with
+    /// `vowelGrace` and the tap's windows flagged as having no vowel, they are two utterances,
+    /// and the tap alone opens nothing.
+    func testATapRunningBetweenCommandsDoesNotMergeThem() {
+        let tap: [Float] = (0..<75).map { $0 % 14 == 0 ? -30 : -40 }          // 1.5 s
+        let levels = room + command + quiet(5) + tap + command + room
+        let hasVowel = flags((room + command, quiet(5) + tap), (command + room, []))
+        XCTAssertEqual(starts(actions(grace: nil, levels, vocalic: hasVowel)), 1,
+                       "without the rule the tap must merge them, or this test proves nothing")
+        let split = actions(grace: 0.15, levels, vocalic: hasVowel)
+        XCTAssertEqual(starts(split), 2, "\(split)")
+        guard case .speechEnd(_, let firstEnded)? = split.dropFirst().first else { return XCTFail("\(split)") }
+        XCTAssertEqual(firstEnded, 3.8, accuracy: 0.03, "the first command ends where it ended, not in the tap")
+        XCTAssertEqual(actions(grace: 0.15, room + tap + room, vocalic: flags((room, tap), (room, []))), [])
+        XCTAssertEqual(starts(actions(grace: 0.15, levels, vocalic: [Bool](repeating: true, count: levels.count))), 1,
+                       "windows with a vowel still hold it open: the rule reads the flags, not the levels")
+    }
+
+    /// A pause and then a consonant before the next vowel ("start a | t-imer"), longer together
+    /// than the hangover, stay one utterance: voiced sound without a vowel resumes it, as long as
+    /// a vowel follows within the grace.
+    func testAPauseBeforeAConsonantDoesNotSplitACommand() {
+        let consonant = [Float](repeating: -30, count: 6)                    // 0.12 s
+        let levels = room + command + quiet(6) + consonant + command + room
+        let a = actions(grace: 0.15, levels, vocalic: flags((room + command + quiet(6), consonant), (command + room, [])))
+        XCTAssertEqual(starts(a), 1, "\(a)")
+    }
+
+    /// "front … center": the words so far await more, so the pause waits the unfinished hangover;
+    /// the "s" of "center" resumes it after longer than the usual one, and its vowel comes later
+    /// than the usual hangover and grace allow. The wait that pause began with still bounds it.
+    func testAConsonantResumingAnUnfinishedPauseWaitsForItsVowel() {
+        let word: [Float] = [Float](repeating: -24, count: 10)
+        let consonant = [Float](repeating: -30, count: 5)                   // 0.1 s
+        let levels = room + word + quiet(15) + consonant + word + room
+        let vocalic = flags((room + word, quiet(15) + consonant), (word + room, []))
+        var c = EndpointerConfiguration()
+        c.steadySpreadDB = 8
+        c.sustainedWindows = 3
+        c.vowelGrace = 0.15
+        c.unfinishedHangover = 0.6
+        var e = Endpointer(configuration: c)
+        var out: [Endpointer.Action] = []
+        for (i, db) in levels.enumerated() {
+            if e.isPausing(at: Double(i + 1) * 0.02) { e.awaitingMore = true }
+            if let a = e.process(rmsDB: db, voiced: true, vocalic: vocalic[i], at: Double(i + 1) * 0.02) { out.append(a) }
+        }
+        XCTAssertEqual(starts(out), 1, "\(out)")
+    }
 }
