@@ -6,8 +6,9 @@ import Foundation
 /// A vowel's first formant and its voice's harmonics put most of its energy below 1 kHz; a tap,
 /// a hiss or cutlery ringing at 1.5–8 kHz put a fifth or less there. Two stages ask it: rejection,
 /// per 10 ms frame of a result (`FrameEnergy`: a result needs a word with a vowel), and live
-/// listening's endpointer, per 20 ms window (an utterance is opened, kept open and resumed only
-/// by windows with a vowel). One filter for both, so that both mean the same by "a vowel".
+/// listening's endpointer, per 20 ms window (only a vowel opens an utterance, and the last vowel
+/// bounds how long one stays open: `EndpointerConfiguration.vowelGrace`). One filter for both,
+/// so that both mean the same by "a vowel".
 public struct VowelBand: Sendable, Equatable {
     /// Upper edge of the band, Hz: where voiced speech's first formant region ends.
     public static let topHz = 1000.0

@@ -194,7 +194,7 @@ public final class ListenPipeline {
             verdictIndex = 0
             vocalic.removeAll(keepingCapacity: true)
             classifier?.classify(samples) { verdicts.append($0) }
-            if classifier != nil { vowels.classify(samples) { vocalic.append($0) } }
+            if classifier != nil, options.endpointer.vowelGrace != nil { vowels.classify(samples) { vocalic.append($0) } }
             try levels.process(samples) { level in
                 if options.emitLevels { try emit(.level(level)) }
                 try afterWindow(level, emit: emit)

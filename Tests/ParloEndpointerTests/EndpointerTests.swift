@@ -227,16 +227,23 @@ final class EndpointerVerdictTests: XCTestCase {
     }
 
     /// Feeds `levels` (one per 20 ms window, all voiced: the classifier calls knocks speech) to an
-    /// endpointer with `sustainedWindows` and returns its actions.
-    private func actions(_ levels: [Float], sustainedWindows: Int) -> [Endpointer.Action] {
+    /// endpointer with `sustainedWindows` and returns its actions. With `grace`, `vowelGrace` and
+    /// the windows' `vocalic` flags; with `unfinishedHangover`, the words so far always await more
+    /// while the utterance pauses.
+    private func actions(_ levels: [Float], sustainedWindows: Int, steadySpreadDB: Float? = nil, grace: Double? = nil,
+                         vocalic: [Bool]? = nil, unfinishedHangover: Double? = nil) -> [Endpointer.Action] {
         var c = EndpointerConfiguration()
         c.sustainedWindows = sustainedWindows
+        c.steadySpreadDB = steadySpreadDB
+        c.vowelGrace = grace
+        c.unfinishedHangover = unfinishedHangover
         var e = Endpointer(configuration: c)
         var t = 0.0
         var out: [Endpointer.Action] = []
-        for db in levels {
+        for (i, db) in levels.enumerated() {
             t += 0.02
-            if let a = e.process(rmsDB: db, voiced: true, at: t) { out.append(a) }
+            if unfinishedHangover != nil, e.isPausing(at: t) { e.awaitingMore = true }
+            if let a = e.process(rmsDB: db, voiced: true, vocalic: vocalic?[i], at: t) { out.append(a) }
         }
         if let a = e.flush(at: t) { out.append(a) }
         return out
@@ -257,7 +264,6 @@ final class EndpointerVerdictTests: XCTestCase {
     /// knocks may resume an utterance; with `sustainedWindows` they are two utterances.
     func testChoppingBetweenCommandsDoesNotMergeThem() {
         let levels = room + command + quiet(5) + chopping(1.5) + command + room
-        let starts = { (a: [Endpointer.Action]) in a.filter { if case .speechStart = $0 { true } else { false } }.count }
         XCTAssertEqual(starts(actions(levels, sustainedWindows: 1)), 1, "without the rule the thumps must merge them, or this test proves nothing")
         let split = actions(levels, sustainedWindows: 3)
         XCTAssertEqual(starts(split), 2, "\(split)")
@@ -280,20 +286,9 @@ final class EndpointerVerdictTests: XCTestCase {
         XCTAssertEqual(a.count, 2, "one utterance: \(a)")
     }
 
-    /// Feeds `levels` (all voiced, with `vocalic` flags) to an endpointer as live listening
-    /// configures it for a room, with `vowelGrace` set to `grace`.
-    private func actions(grace: Double?, _ levels: [Float], vocalic: [Bool]) -> [Endpointer.Action] {
-        var c = EndpointerConfiguration()
-        c.steadySpreadDB = 8
-        c.sustainedWindows = 3
-        c.vowelGrace = grace
-        var e = Endpointer(configuration: c)
-        var out: [Endpointer.Action] = []
-        for (i, db) in levels.enumerated() {
-            if let a = e.process(rmsDB: db, voiced: true, vocalic: vocalic[i], at: Double(i + 1) * 0.02) { out.append(a) }
-        }
-        if let a = e.flush(at: Double(levels.count) * 0.02) { out.append(a) }
-        return out
+    /// `actions` with a room's steadiness and knock rules, as live listening sets them.
+    private func actions(grace: Double?, _ levels: [Float], vocalic: [Bool], unfinishedHangover: Double? = nil) -> [Endpointer.Action] {
+        actions(levels, sustainedWindows: 3, steadySpreadDB: 8, grace: grace, vocalic: vocalic, unfinishedHangover: unfinishedHangover)
     }
 
     private func starts(_ a: [Endpointer.Action]) -> Int {
@@ -341,18 +336,8 @@ final class EndpointerVerdictTests: XCTestCase {
         let word: [Float] = [Float](repeating: -24, count: 10)
         let consonant = [Float](repeating: -30, count: 5)                   // 0.1 s
         let levels = room + word + quiet(15) + consonant + word + room
-        let vocalic = flags((room + word, quiet(15) + consonant), (word + room, []))
-        var c = EndpointerConfiguration()
-        c.steadySpreadDB = 8
-        c.sustainedWindows = 3
-        c.vowelGrace = 0.15
-        c.unfinishedHangover = 0.6
-        var e = Endpointer(configuration: c)
-        var out: [Endpointer.Action] = []
-        for (i, db) in levels.enumerated() {
-            if e.isPausing(at: Double(i + 1) * 0.02) { e.awaitingMore = true }
-            if let a = e.process(rmsDB: db, voiced: true, vocalic: vocalic[i], at: Double(i + 1) * 0.02) { out.append(a) }
-        }
+        let out = actions(grace: 0.15, levels, vocalic: flags((room + word, quiet(15) + consonant), (word + room, [])),
+                          unfinishedHangover: 0.6)
         XCTAssertEqual(starts(out), 1, "\(out)")
     }
 }
