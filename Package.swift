@@ -140,7 +140,7 @@ let package = Package(
         .testTarget(name: "ParloEndpointerTests", dependencies: ["ParloEndpointer"]),
         .testTarget(name: "ParloVoiceActivityTests", dependencies: ["ParloVoiceActivity", "ParloEndpointer", "ParloAudio", "ParloCore"]),
         .testTarget(name: "ParloCaptureTests", dependencies: ["ParloCapture", "ParloALSA"]),
-        .testTarget(name: "ParloListenTests", dependencies: ["ParloListen", "ParloEcho", "ParloCapture", "ParloALSA", "ParloAudio", "ParloRecognizer", "ParloCore", "ParloCatalog", "ParloCommands", "ParloGrammar"]),
+        .testTarget(name: "ParloListenTests", dependencies: ["ParloListen", "ParloEcho", "ParloCapture", "ParloALSA", "ParloAudio", "ParloRecognizer", "ParloCore", "ParloCatalog", "ParloCommands", "ParloGrammar", "ParloTesting"]),
         .testTarget(name: "ParloCLITests", dependencies: ["ParloCLI", "ParloAudio", "ParloRecognizer", "ParloTesting"]),
         .testTarget(name: "ParloSpeechTests", dependencies: ["ParloSpeech", "ParloRecognizer", "ParloAudio", "ParloCatalog", "ParloGrammar", "ParloCore", "ParloTesting"]),
         .testTarget(name: "ParloCatalogTests", dependencies: ["ParloCatalog", "ParloCommands", "ParloGrammar", "ParloRecognizer", "ParloTesting"]),

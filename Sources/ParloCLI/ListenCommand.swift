@@ -36,6 +36,9 @@ struct ListenCommand: AsyncParsableCommand {
     @Option(name: .customLong("unfinished-hangover-ms"), help: "With --vad webrtc: silence that ends an utterance whose words so far begin a command without being a whole one, in milliseconds (default: 600; 0: --hangover-ms always).")
     var unfinishedHangoverMs: Int?
 
+    @Option(name: .customLong("settled-ms"), help: "With --vad webrtc: how long the decoder's best path must stay on a whole command, while noise holds the room loud, before the utterance ends, in milliseconds (default: 1000; 0: off).")
+    var settledMs: Int?
+
     @Flag(name: .customLong("no-levels"), help: "Do not print level events in JSON output.")
     var noLevels = false
 
@@ -67,6 +70,9 @@ struct ListenCommand: AsyncParsableCommand {
         if let ms = unfinishedHangoverMs, ms != 0 && (ms < 20 || ms > 5000) {
             throw ValidationError("--unfinished-hangover-ms must be 0 (off) or between 20 and 5000")
         }
+        if let ms = settledMs, ms != 0 && (ms < 200 || ms > 10_000) {
+            throw ValidationError("--settled-ms must be 0 (off) or between 200 and 10000")
+        }
         if let c = minConfidence, !(0...1).contains(c) { throw ValidationError("--min-confidence must be between 0 and 1") }
         if denoise < 0 || denoise > 60 { throw ValidationError("--denoise must be between 0 (off) and 60 dB") }
         if spoken.language != nil && jsgf != nil { throw ValidationError("--language needs the command catalog, not --jsgf") }
@@ -92,6 +98,7 @@ struct ListenCommand: AsyncParsableCommand {
             if vad == .webrtc {
                 options = RoomListening.options(options, hangover: hangoverMs.map { Double($0) / 1000 })
                 if let ms = unfinishedHangoverMs { options.endpointer.unfinishedHangover = ms == 0 ? nil : Double(ms) / 1000 }
+                if let ms = settledMs { options.endpointer.settledPath = ms == 0 ? nil : Double(ms) / 1000 }
             } else {
                 options.endpointer.hangover = Double(hangoverMs ?? 200) / 1000
             }

@@ -61,6 +61,10 @@ public struct Endpointer: Sendable {
     /// wait for the vowel: the "s" of "front … center" resumes it, and "center"'s vowel comes
     /// later than the usual bound allows.
     private var resumedWait: Double?
+    /// After `cut`: the loudest the sound that held the cut utterance open was in its last
+    /// 0.5 s. While it goes on it opens no new utterance; a window that is no longer speech ends
+    /// it, and a voice `voicedStartMarginDB` louder than it (the next command) opens one.
+    private var heldLevel: Float?
 
     public init(configuration: EndpointerConfiguration = .init()) {
         self.configuration = configuration
@@ -100,8 +104,9 @@ public struct Endpointer: Sendable {
         let windowStart = t - c.window
         let vowel = c.vowelGrace == nil || vocalic != false
         let loud, stillSpeech, sustained: Bool
+        var smoothed = db
         if let voiced {
-            let smoothed = room.add(db)
+            smoothed = room.add(db)
             let noise = steady.add(db)
             loud = voiced && !noise && db > c.minimumSpeechDB && smoothed > room.levelDB + c.voicedStartMarginDB
             stillSpeech = voiced && !noise && db > c.minimumSpeechDB - 3 && smoothed > room.levelDB + c.voicedContinueMarginDB
@@ -119,6 +124,11 @@ public struct Endpointer: Sendable {
         }
         switch state {
         case .waiting:
+            if let held = heldLevel {
+                guard stillSpeech else { heldLevel = nil; break }
+                guard smoothed > held + c.voicedStartMarginDB else { break }
+                heldLevel = nil
+            }
             guard loud && vowel else { break }
             state = .onset(since: windowStart)
             onsetSustained = sustained
@@ -172,6 +182,20 @@ public struct Endpointer: Sendable {
     private var hangover: Double {
         awaitingMore && !waitedOnce ? configuration.unfinishedHangover ?? configuration.hangover : configuration.hangover
     }
+
+    /// Ends the utterance in progress at `t`, its speech ended at `speechEndedAt`, for a caller
+    /// that knows more than the levels do: the decoder has settled on a whole command while a
+    /// sound holds the levels up. That sound, still going on, opens no new utterance until a
+    /// window that is not speech, or a voice louder than it. Nil when no utterance is in progress.
+    public mutating func cut(at t: Double, speechEndedAt: Double) -> Action? {
+        guard inUtterance else { return nil }
+        heldLevel = room.loudest(windows: Int((Self.heldSoundSeconds / configuration.window).rounded()))
+        return end(t: t, speechEndedAt: min(t, speechEndedAt))
+    }
+
+    /// How much of the sound that held a cut utterance open measures its level: the last 0.5 s,
+    /// after the words (the decoder's path had settled on them for longer).
+    static let heldSoundSeconds = 0.5
 
     /// Ends any utterance in progress (end of stream, push-to-talk released).
     public mutating func flush(at t: Double) -> Action? {

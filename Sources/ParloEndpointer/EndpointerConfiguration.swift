@@ -69,6 +69,13 @@ public struct EndpointerConfiguration: Sendable, Equatable {
     /// holds an utterance open and resumes it within that time, so a pause before a consonant
     /// (the "t" of "timer") does not split a command. nil: not used.
     public var vowelGrace: Double? = nil
+    /// With a decoder (`ListenPipeline`): an utterance whose best path has not changed for this
+    /// many seconds while it names a whole command ends, however loud the room still is. A
+    /// noise that starts after the words (babble, a room's echo) is not speech to the decoder:
+    /// its path stays on the command, or the silence after it, while the levels hold the
+    /// utterance open. A speaker who goes on changes the path (a word of a command or of the
+    /// garbage loop) within a word's length. nil: not used.
+    public var settledPath: Double? = nil
 
     public init() {}
 }

@@ -63,6 +63,15 @@ public enum RoomEndpointing {
     /// 333 / 54 with `ConfidenceModel.live` refitted for it (docs/listening.md).
     public static let preRoll = 0.1
 
+    /// Seconds the decoder's best path must stay on a whole command, while the room holds the
+    /// levels up, before the utterance ends (`EndpointerConfiguration.settledPath`, session 37;
+    /// set beforehand: longer than a word). Other voices or clatter starting right after a
+    /// command had held it open, at DEV's noise changes into the next command. DEV's streams
+    /// (six, kitchen, rooms): 1,095 / 78 → 1,099 / 80 commands right / non-commands firing,
+    /// merged 14 → 10; as long files 1,088 / 66 → 1,097 / 66. At 0.6 s seven times as many cuts
+    /// and 8 more firing (docs/listening.md).
+    public static let settledPath = 1.0
+
     /// Sets `configuration` to these (`hangover` instead of the usual 250 ms when given).
     public static func apply(to configuration: inout EndpointerConfiguration, hangover: Double? = nil) {
         configuration.hangover = hangover ?? Self.hangover
@@ -72,5 +81,6 @@ public enum RoomEndpointing {
         configuration.vowelGrace = vowelGrace
         configuration.preRoll = preRoll
         configuration.unfinishedHangover = unfinishedHangover
+        configuration.settledPath = settledPath
     }
 }

@@ -44,6 +44,13 @@ struct RoomLevel: Sendable {
         }
         return smoothed
     }
+
+    /// The loudest smoothed level of the last `windows` windows, dBFS.
+    func loudest(windows: Int) -> Float {
+        let n = min(windows, recentCount)
+        guard n > 0 else { return levelDB }
+        return (1...n).map { recent[(recentIndex - $0 + recent.count) % recent.count] }.max() ?? levelDB
+    }
 }
 
 /// Whether the level has been steady (within `steadySpreadDB`) over the last `steadySeconds`: a

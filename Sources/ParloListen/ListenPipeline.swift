@@ -83,6 +83,10 @@ public final class ListenPipeline {
     private var judgedWords: String?
     private var judgedThrough = -1
     private var awaitsMore = false
+    /// The best path's words at the last partial check, the garbage loop's included, and since
+    /// when (`EndpointerConfiguration.settledPath`).
+    private var searched: [String] = []
+    private var searchedSince = 0.0
     /// Absolute index where the last utterance fed to the recognizer ended.
     private var previousUtteranceEnd = 0
     /// Utterances after which `batchUntilWarm` switches to streaming results.
@@ -266,6 +270,8 @@ public final class ListenPipeline {
         utteranceFrom = audioFrom
         partialText = ""
         judgedWords = nil          // what is active may have changed since the last utterance
+        searched = []
+        searchedSince = t
         judgedThrough = -1
         lastPartialCheck = t
         let decodes: Bool
@@ -311,6 +317,19 @@ public final class ListenPipeline {
             partialText = text
             try emit(.partial(t: t, text: text))
         }
+        try endIfSettled(on: text, at: t, emit: emit)
+    }
+
+    /// Ends the utterance when the decoder's best path has named the same whole command for
+    /// `settledPath` seconds (`EndpointerConfiguration.settledPath`); its speech ended when the
+    /// path last changed.
+    private func endIfSettled(on words: String, at t: Double, emit: (ListenEvent) throws -> Void) throws {
+        guard let settled = options.endpointer.settledPath, let interpreter else { return }
+        let path = recognizer.searchedSoFar
+        if path != searched { searched = path; searchedSince = t; return }
+        guard t - searchedSince >= settled - 1e-9, !words.isEmpty, !interpreter.awaitsMore(after: words),
+              case .speechEnd(let t, let ended)? = endpointer.cut(at: t, speechEndedAt: searchedSince) else { return }
+        try endUtterance(t: t, speechEndedAt: ended, emit: emit)
     }
 
     private func endUtterance(t: Double, speechEndedAt: Double, emit: (ListenEvent) throws -> Void) throws {

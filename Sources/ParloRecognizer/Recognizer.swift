@@ -243,9 +243,15 @@ public final class Recognizer {
     public var partialWithoutRemembering: String { partialWords.joined(separator: " ") }
 
     private var partialWords: [String] {
+        searchedSoFar.filter { !GarbageGraph.isGarbage($0) }
+    }
+
+    /// The best path's words so far, the garbage loop's included: it changes whenever the search
+    /// places more speech on a word, a command's or the loop's.
+    public var searchedSoFar: [String] {
         var score: Int32 = 0
         let hyp = ps_get_hyp(decoder, &score).map { String(cString: $0) } ?? ""
-        return Self.words(ofHypothesis: hyp).filter { !GarbageGraph.isGarbage($0) }
+        return Self.words(ofHypothesis: hyp)
     }
 
     /// Ends the utterance and returns what was recognised.

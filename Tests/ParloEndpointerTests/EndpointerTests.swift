@@ -192,6 +192,37 @@ final class EndpointerVerdictTests: XCTestCase {
         XCTAssertFalse(started)
     }
 
+    /// A caller that knows an utterance is over (its decoder settled on a command while other
+    /// voices hold the levels up) cuts it; those voices, still going on, open no new utterance,
+    /// as they would after an utterance that ended on its own, until they dip: then a word does.
+    /// A voice louder than them (the next command, said over them) opens one at once.
+    func testACutUtteranceIsNotReopenedByTheSoundThatHeldIt() {
+        let babble: [Float] = (0..<50).map { $0 % 10 < 5 ? -30 : -36 }         // 1 s, 20 dB over the room
+        func starts(cut: Bool, then after: [Float]) -> (cut: Endpointer.Action?, starts: Int) {
+            var e = Endpointer()
+            var t = 0.0, starts = 0, ended: Endpointer.Action?
+            func feed(_ levels: [Float]) {
+                for db in levels { t += 0.02; if case .speechStart? = e.process(rmsDB: db, voiced: true, at: t) { starts += 1 } }
+            }
+            XCTAssertNil(e.cut(at: 0, speechEndedAt: 0), "nothing to cut")
+            feed([Float](repeating: -50, count: 150) + (0..<40).map { $0 % 10 < 6 ? -24 : -36 } + babble)
+            ended = cut ? e.cut(at: t, speechEndedAt: 3.8) : e.flush(at: t)
+            feed(after)
+            return (ended, starts)
+        }
+        let flushed = starts(cut: false, then: babble)
+        XCTAssertEqual(flushed.starts, 2, "after an ordinary end the babble opens an utterance, or this test proves nothing")
+        let cut = starts(cut: true, then: babble)
+        XCTAssertEqual(cut.starts, 1)
+        guard case .speechEnd(let t, let speechEnded)? = cut.cut else { return XCTFail("\(String(describing: cut.cut))") }
+        XCTAssertEqual(t, 4.8, accuracy: 1e-9)
+        XCTAssertEqual(speechEnded, 3.8, accuracy: 1e-9)
+        let word: [Float] = (0..<20).map { $0 % 10 < 6 ? -20 : -30 }
+        XCTAssertEqual(starts(cut: true, then: babble + [Float](repeating: -50, count: 6) + word).starts, 2, "a dip, then a word")
+        let louder: [Float] = (0..<20).map { $0 % 10 < 6 ? -16 : -22 }       // 14 dB over the babble's loudest
+        XCTAssertEqual(starts(cut: true, then: babble + louder).starts, 2, "a voice louder than the babble, over it")
+    }
+
     /// A voiced window quieter than `minimumSpeechDB` is not speech (a silent room).
     func testVerdictBelowTheMinimumLevelIsNotSpeech() {
         var e = Endpointer()

@@ -2,6 +2,7 @@ import Foundation
 import ParloAudio
 import ParloCore
 import ParloRecognizer
+import ParloTesting
 
 /// Fixture audio for live-listening tests: PocketSphinx's recorded "cards" utterances (16 kHz
 /// mono human speech) separated by quiet room noise, written once per test process as raw
@@ -47,23 +48,7 @@ enum Fixtures {
     }()
 
     /// A command catalog of the cards' sentences (a folder with one YAML file).
-    static let cardsCatalog: String = {
-        let folder = directory + "/cards-catalog"
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try! """
-        slots:
-          rank:
-            values: [ace, two, three, four, five, six, seven, eight, nine, ten, jack, queen, king]
-          suit:
-            values: [clubs, hearts, diamonds, spades]
-        commands:
-          card:
-            en: ["{rank} of {suit}"]
-          pair:
-            en: ["{rank} {rank}"]
-        """.write(toFile: folder + "/cards.yaml", atomically: true, encoding: .utf8)
-        return folder
-    }()
+    static let cardsCatalog: String = try! CardsCatalog.write(into: directory + "/cards-catalog")
 
     static func cardsRecognizer() throws -> Recognizer {
         let text = try String(contentsOfFile: "\(cards)/cards.gram", encoding: .utf8)
