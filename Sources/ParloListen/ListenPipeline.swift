@@ -312,20 +312,20 @@ public final class ListenPipeline {
         guard decoding, t - lastPartialCheck >= options.partialInterval - 1e-9 else { return }
         lastPartialCheck = t
         try feed(upTo: feedLimit(Self.sampleIndex(t)))
-        let text = recognizer.partial.split(separator: " ").map(String.init).joined(separator: " ")
+        let path = recognizer.searchedSoFar
+        let text = recognizer.partial(of: path).split(separator: " ").map(String.init).joined(separator: " ")
         if !text.isEmpty && text != partialText {
             partialText = text
             try emit(.partial(t: t, text: text))
         }
-        try endIfSettled(on: text, at: t, emit: emit)
+        try endIfSettled(path: path, words: text, at: t, emit: emit)
     }
 
     /// Ends the utterance when the decoder's best path has named the same whole command for
     /// `settledPath` seconds (`EndpointerConfiguration.settledPath`); its speech ended when the
     /// path last changed.
-    private func endIfSettled(on words: String, at t: Double, emit: (ListenEvent) throws -> Void) throws {
+    private func endIfSettled(path: [String], words: String, at t: Double, emit: (ListenEvent) throws -> Void) throws {
         guard let settled = options.endpointer.settledPath, let interpreter else { return }
-        let path = recognizer.searchedSoFar
         if path != searched { searched = path; searchedSince = t; return }
         guard t - searchedSince >= settled - 1e-9, !words.isEmpty, !interpreter.awaitsMore(after: words),
               case .speechEnd(let t, let ended)? = endpointer.cut(at: t, speechEndedAt: searchedSince) else { return }

@@ -232,19 +232,22 @@ public final class Recognizer {
     /// The best hypothesis so far in the current utterance. The last one that had words is
     /// remembered (`lastPartial`) until the next utterance begins: a result that is not it was
     /// still changing when the utterance ended (`RejectionEvidence.unfinished`).
-    public var partial: String {
-        let words = partialWords
+    public var partial: String { partial(of: searchedSoFar) }
+
+    /// `partial` of a best path already read (`searchedSoFar`), for a caller that looks at the
+    /// path too: its words that are no garbage, remembered as `partial`'s are.
+    public func partial(of path: [String]) -> String {
+        let words = Self.words(of: path)
         if !words.isEmpty { lastPartial = words }
         return words.joined(separator: " ")
     }
 
     /// The best hypothesis so far, as `partial`, without remembering it as `lastPartial`: for a
     /// look between partial checks that must not change what counts as `unfinished`.
-    public var partialWithoutRemembering: String { partialWords.joined(separator: " ") }
+    public var partialWithoutRemembering: String { Self.words(of: searchedSoFar).joined(separator: " ") }
 
-    private var partialWords: [String] {
-        searchedSoFar.filter { !GarbageGraph.isGarbage($0) }
-    }
+    /// A path's words that are no garbage: what the speaker said of the catalog.
+    private static func words(of path: [String]) -> [String] { path.filter { !GarbageGraph.isGarbage($0) } }
 
     /// The best path's words so far, the garbage loop's included: it changes whenever the search
     /// places more speech on a word, a command's or the loop's.
