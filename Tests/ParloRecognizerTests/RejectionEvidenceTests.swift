@@ -171,8 +171,10 @@ final class RejectionEvidenceTests: XCTestCase {
         let model = try XCTUnwrap(r.calibration)
         XCTAssertNil(r.minimumConfidence)
         // Above every floor, but a fit the model doubts (a low score per frame, just over the
-        // long-result floor of -64): accepted, confidence < 0.5.
-        let doubtful = RejectionEvidence(scorePerFrame: -62, worstWordScorePerFrame: -95, uncoveredSpeech: 0, words: 4)
+        // long-result floor of -64, and not what the search was settling on): accepted,
+        // confidence < 0.5.
+        let doubtful = RejectionEvidence(scorePerFrame: -62, worstWordScorePerFrame: -95, uncoveredSpeech: 0, words: 4,
+                                         unfinished: true)
         XCTAssertFalse(r.rejects(doubtful))
         XCTAssertEqual(r.confidence(doubtful), model.probability(doubtful), accuracy: 1e-12)
         XCTAssertLessThan(r.confidence(doubtful), 0.5)
