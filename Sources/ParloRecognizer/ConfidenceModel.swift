@@ -47,8 +47,9 @@ public struct ConfidenceModel: Sendable, Equatable, Codable {
 
     /// Per-file decoding's (`Rejection.catalog`): `.live` recalibrated (Platt scaling) by
     /// `scripts/fit-confidence --batch` on the 646 results the floors accept of `parlo batch` on
-    /// the development set of audio-fixtures/eval (eSpeak NG voices, quiet to 0 dB). A file's
-    /// result reads `.live`'s evidence kindlier than it is (`.live` at 0.31 is this at 0.5).
+    /// the development set of audio-fixtures/eval (eSpeak NG voices, quiet to 0 dB). A file decoded
+    /// from its speech span is right more often than a streamed utterance with the same evidence,
+    /// so `.live` reads it too harshly (`.live` at 0.31 is this at 0.5).
     /// Until session 38 it was a model of its own, fitted on those results: it leaned on the score
     /// per frame twice as hard, a measure whose level follows the voice, and it ranked and
     /// calibrated worse than this on every set it was not fitted on (DEV's kitchen and rooms,
