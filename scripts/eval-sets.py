@@ -6,6 +6,8 @@
   eval-sets.py kitchen SET DIR   SET's utterances in a synthetic kitchen at 12 and 6 dB: DIR/kitchen12,
                                  DIR/kitchen06, DIR/kitchen.manifest.jsonl and DIR/kitchen-streams/
                                  (a development check)
+  eval-sets.py close SET DIR     commands 0.2-0.6 s after a non-command: DIR/close-streams/ (quiet,
+                                 snr10; a development check; needs `mix` first)
 
 Deterministic: every random choice comes from random.Random / numpy generators seeded with a
 string naming the set, the utterance and the condition.
@@ -204,15 +206,17 @@ def write_jsonl(path, rows):
             f.write(json.dumps(e, ensure_ascii=False, sort_keys=True) + "\n")
 
 
-def write_stream(folder, name, entries, speech, r, noise_for, level, set_name):
+def write_stream(folder, name, entries, speech, r, noise_for, level, set_name, sequence=None):
     """One continuous stream of `entries` (uid, manifest entry) in an order shuffled by `r`, 1.2-2.5 s
     apart, 2 s of noise before the first and 1 s after the last; `noise_for(n)` gives n samples of
-    noise at unit RMS, scaled to `level`. Writes FOLDER/NAME.wav and FOLDER/NAME.labels.jsonl."""
-    order = list(entries)
-    r.shuffle(order)
-    gaps = [r.uniform(1.2, 2.5) for _ in order]
+    noise at unit RMS, scaled to `level`. Writes FOLDER/NAME.wav and FOLDER/NAME.labels.jsonl.
+    `sequence`, if given, is the order and the gaps instead: ((uid, entry), gap after it) pairs."""
+    if sequence is None:
+        order = list(entries)
+        r.shuffle(order)
+        sequence = [(u, r.uniform(1.2, 2.5)) for u in order]
     pieces, labels, t = [np.zeros(2 * RATE)], [], 2 * RATE
-    for (uid, e), gap in zip(order, gaps):
+    for (uid, e), gap in sequence:
         s = speech[uid]
         a = np.nonzero(active(s))[0]
         labels.append({"start": round((t + a[0] * FRAME) / RATE, 3),
@@ -396,6 +400,32 @@ def mix_kitchen(set_name, root):
     print(f"{set_name}: {len(manifest)} kitchen files", file=sys.stderr)
 
 
+# Commands said close behind other speech ("okay... next"), which the sets' streams never have
+# (every utterance 1.2-2.5 s from the last): each command 0.2-0.6 s after a non-command, pairs
+# 1.2-2.5 s apart, the set's quiet utterances streamed in quiet and at 10 dB as `mix` streams them.
+# A development check of what a rule on the gap before an utterance would cost (docs/evaluation.md).
+CLOSE_CONDITIONS = ("quiet", "snr10")
+
+
+def close_streams(set_name, root):
+    work = f"{root}/work"
+    beds = {n: read_wav(f"{work}/noise/{n}.wav") for n in NOISES[set_name]}
+    entries = {e["id"]: e for e in map(json.loads, open(f"{root}/manifest.jsonl", encoding="utf-8")) if e["condition"] == "quiet"}
+    speech = {uid: load_speech(work, uid) for uid in entries}
+    commands = [(u, e) for u, e in entries.items() if not e["rejected"]]
+    others = [(u, e) for u, e in entries.items() if e["rejected"]]
+    r = rng(set_name, "close")
+    sequence = []
+    for i, command in enumerate(commands):
+        sequence += [(others[i % len(others)], r.uniform(0.2, 0.6)), (command, r.uniform(1.2, 2.5))]
+    for cond in CLOSE_CONDITIONS:
+        snr = CONDITIONS[cond]
+        names = NOISES[set_name] if snr is not None else NOISES[set_name][:1]
+        level = db(QUIET_FLOOR_DBFS) if snr is None else db(SPEECH_DBFS - snr)
+        write_stream(f"{root}/close-streams", cond, [], speech, r,
+                     lambda n: rotating_noise(beds, names, n, nprng(set_name, "close-noise", cond)), level, set_name, sequence)
+
+
 if __name__ == "__main__":
     cmd = sys.argv[1]
     if cmd == "plan":
@@ -404,5 +434,7 @@ if __name__ == "__main__":
         mix(sys.argv[2], sys.argv[3])
     elif cmd == "kitchen":
         mix_kitchen(sys.argv[2], sys.argv[3])
+    elif cmd == "close":
+        close_streams(sys.argv[2], sys.argv[3])
     else:
         sys.exit(f"eval-sets.py: unknown command {cmd}")
