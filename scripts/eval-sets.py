@@ -238,6 +238,15 @@ def write_stream(folder, name, entries, speech, r, noise_for, level, set_name, s
     print(f"{set_name} stream {name}: {len(labels)} utterances, {len(x) / RATE / 60:.1f} min", file=sys.stderr)
 
 
+def stream_noise(set_name, cond):
+    """The noises a stream of condition `cond` rotates through, and their level: in quiet the
+    set's first noise as a faint floor, else all of them at the condition's SNR."""
+    snr = CONDITIONS[cond]
+    if snr is None:
+        return NOISES[set_name][:1], db(QUIET_FLOOR_DBFS)
+    return NOISES[set_name], db(SPEECH_DBFS - snr)
+
+
 def rotating_noise(beds, names, n, r):
     """n samples of the named noises in turns of 60 s, crossfaded over 1 s."""
     block, fade = 60 * RATE, RATE
@@ -292,9 +301,7 @@ def mix(set_name, root):
     for cond, entries in per_cond.items():
         if not entries:
             continue
-        snr = CONDITIONS[cond]
-        names = NOISES[set_name] if snr is not None else NOISES[set_name][:1]
-        level = db(QUIET_FLOOR_DBFS) if snr is None else db(SPEECH_DBFS - snr)
+        names, level = stream_noise(set_name, cond)
         write_stream(f"{root}/streams", cond, entries, speech, rng(set_name, "stream", cond),
                      lambda n: rotating_noise(beds, names, n, nprng(set_name, "stream-noise", cond)), level, set_name)
     print(f"{set_name}: {len(manifest)} files", file=sys.stderr)
@@ -419,9 +426,7 @@ def close_streams(set_name, root):
     for i, command in enumerate(commands):
         sequence += [(others[i % len(others)], r.uniform(0.2, 0.6)), (command, r.uniform(1.2, 2.5))]
     for cond in CLOSE_CONDITIONS:
-        snr = CONDITIONS[cond]
-        names = NOISES[set_name] if snr is not None else NOISES[set_name][:1]
-        level = db(QUIET_FLOOR_DBFS) if snr is None else db(SPEECH_DBFS - snr)
+        names, level = stream_noise(set_name, cond)
         write_stream(f"{root}/close-streams", cond, [], speech, r,
                      lambda n: rotating_noise(beds, names, n, nprng(set_name, "close-noise", cond)), level, set_name, sequence)
 
