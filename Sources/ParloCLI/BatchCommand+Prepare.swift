@@ -38,7 +38,7 @@ extension BatchCommand {
             return Prepared(runner: BatchRunner(jobs: workers, decoder: decoder, recognizer: make), interpret: nil,
                             grammar: "jsgf " + Self.fingerprint(grammar.text), rejection: rejection)
         }
-        let compiled = try CatalogCompiler(model: model, logger: logger).compile(loadCatalog(grammar, fixtures: fixtures))
+        let compiled = try CatalogCompiler(model: model, logger: logger).compile(loadCatalog(grammar, fixtures: fixtures), decoys: spoken.decoyLanguages)
         let matcher = compiled.matcher()
         let rejection = rejectionSetting(default: !noReject, base: .catalog)
         var commands = CommandInterpreter(matcher: matcher)

@@ -142,7 +142,7 @@ struct ListenCommand: AsyncParsableCommand {
             return (try Recognizer(model: model, grammar: JSGFGrammar(String(contentsOfFile: jsgf, encoding: .utf8)),
                                    options: pocketSphinx.parsed()), nil)
         }
-        let compiled = try CatalogCompiler(model: model, logger: logger).compile(loadCatalog(catalog.folder(), fixtures: catalog.fixtures))
+        let compiled = try CatalogCompiler(model: model, logger: logger).compile(loadCatalog(catalog.folder(), fixtures: catalog.fixtures), decoys: spoken.decoyLanguages)
         var rejection = Rejection.live
         if let minConfidence { rejection.minimumConfidence = minConfidence }
         let recognizer = try CatalogRecognizer(compiled: compiled, model: model, options: pocketSphinx.parsed(), rejection: rejection)

@@ -8,10 +8,25 @@ struct SpeakerLanguageOptions: ParsableArguments {
     @Option(name: .long, help: "The language spoken, en or it: commands heard in the other language then count only when the decoder is at least 0.8 sure of them (default: both alike).")
     var language: String?
 
+    @Option(name: .long, help: "Common words offered beside the commands, so that a word that only sounds like one is heard as itself and fires nothing: en, it, both or none (default: none).")
+    var decoys: String?
+
     /// `--language` as a language (nil: both alike).
     var speaker: Language? { language.flatMap(Language.init(code:)) }
 
+    /// The languages whose decoys (the catalog's `decoys-LANG.txt`) the grammar gets.
+    var decoyLanguages: Set<Language> {
+        switch decoys {
+        case nil, "none": return []
+        case "both": return Set(Language.supported)
+        case let code?: return Language(code: code).map { [$0] } ?? []
+        }
+    }
+
     func validate() throws {
         if let language, Language(code: language) == nil { throw ValidationError("--language takes en or it, got '\(language)'") }
+        if let decoys, !["none", "both"].contains(decoys), Language(code: decoys) == nil {
+            throw ValidationError("--decoys takes en, it, both or none, got '\(decoys)'")
+        }
     }
 }

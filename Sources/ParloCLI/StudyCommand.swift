@@ -168,7 +168,8 @@ struct StudyCommand: AsyncParsableCommand {
         options.emitLevels = hub != nil
         let listener = try StudyListener(session: session, catalog: commands, model: model, options: options,
                                          noiseFloor: capture.noiseFloor,
-                                         roomHangover: hangoverMs.map { Double($0) / 1000 }, language: spoken.speaker, logger: logger)
+                                         roomHangover: hangoverMs.map { Double($0) / 1000 }, language: spoken.speaker,
+                                         decoys: spoken.decoyLanguages, logger: logger)
         listener.waitForSpeech = capture.fast
         listener.streamClock = clock
         listener.pushToTalk = talk

@@ -49,12 +49,33 @@ public enum CatalogLoader {
         }
         let dict = (folder as NSString).appendingPathComponent("pronunciations.dict")
         if fm.fileExists(atPath: dict) { catalog.userPronunciationsPath = dict }
+        catalog.decoys = try decoys(in: folder, files: all)
         // Empty files load as empty catalogs; with no command at all nothing could ever match.
         guard !catalog.commands.isEmpty else {
             throw CatalogError(.badStructure, SourceLocation(file: folder, line: 0), "no commands in \(names.joined(separator: ", ")) (empty files?)")
         }
         try catalog.validate()
         return catalog
+    }
+
+    /// The words of each `decoys-LANG.txt` in `files` (one or more per line, `#` starts a comment).
+    static func decoys(in folder: String, files: [String]) throws -> [Language: [String]] {
+        var out: [Language: [String]] = [:]
+        for name in files where name.hasPrefix("decoys-") && name.hasSuffix(".txt") {
+            let path = (folder as NSString).appendingPathComponent(name)
+            let code = String(name.dropFirst("decoys-".count).dropLast(".txt".count))
+            guard let language = Language(code: code) else {
+                throw CatalogError(.badStructure, SourceLocation(file: path, line: 0),
+                                   "\(name) names no supported language: use decoys-\(Language.supported.map(\.rawValue).joined(separator: ".txt or decoys-")).txt")
+            }
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw CatalogError(.unreadable, SourceLocation(file: path, line: 0), "cannot read \(path)")
+            }
+            out[language] = String(decoding: data, as: UTF8.self).split(separator: "\n").flatMap {
+                $0.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0].split(whereSeparator: \.isWhitespace).map(String.init)
+            }
+        }
+        return out
     }
 
     static func validated(_ catalog: Catalog) throws -> Catalog {

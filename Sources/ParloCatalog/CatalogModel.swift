@@ -74,6 +74,10 @@ public struct Catalog: Sendable, Equatable {
     /// template in file order wins, as hassil's `recognize` returns the first match. Parlo's
     /// own catalogs drop articles and refuse to guess between exact readings.
     public var hassilMatching = false
+    /// Common words of each language that are no command (`decoys-LANG.txt` of the folder): the
+    /// recognizer offers them beside the commands, so that a word a person says that only
+    /// sounds like a command is heard as itself (`CatalogCompiler.compile(_:decoys:)`).
+    public var decoys: [Language: [String]] = [:]
 
     public init() {}
 

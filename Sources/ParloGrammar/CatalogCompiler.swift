@@ -75,7 +75,9 @@ public struct CatalogCompiler {
         try compile(CatalogLoader.load(folder: folder))
     }
 
-    public func compile(_ catalog: Catalog) throws -> CompiledCatalog {
+    /// Compiles `catalog`; with `decoys`, the catalog's decoys of those languages (its
+    /// `decoys-LANG.txt`) go into the grammar (`JSGFGrammar.decoys`, see `decoys(_:languages:compiled:grammarWords:)`).
+    public func compile(_ catalog: Catalog, decoys: Set<Language> = []) throws -> CompiledCatalog {
         let graph = try TemplateGraph(catalog: catalog)
         // JSGF while sphinxbase can compile it (the bundled catalog: its results stay as they
         // were); the graph itself as an FSG when JSGF's copying would blow up (Home Assistant).
@@ -118,8 +120,12 @@ public struct CatalogCompiler {
             for e in list { dictionary.add(word, e.phoneString) }
         }
         logger.debug("compiled catalog", metadata: ["arcs": "\(graph.arcCount)", "words": "\(jsgf.words.count)"])
-        return CompiledCatalog(catalog: catalog, grammar: jsgf, dictionary: dictionary,
-                               pronunciations: entries, graph: graph)
+        var compiled = CompiledCatalog(catalog: catalog, grammar: jsgf, dictionary: dictionary,
+                                       pronunciations: entries, graph: graph)
+        if !decoys.isEmpty {
+            compiled.grammar.decoys = try self.decoys(catalog, languages: decoys, compiled: compiled, grammarWords: Set(jsgf.words))
+        }
+        return compiled
     }
 
     func espeak(_ spelled: String, grammarWord: String, language: Language, catalog: Catalog) throws -> [PronunciationEntry] {

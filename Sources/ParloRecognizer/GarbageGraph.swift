@@ -13,18 +13,26 @@ enum GarbageGraph {
     /// The loop's words in the loop's own order (phones as listed, grammar words as the grammar
     /// lists them: the order the graph's arcs are added in), and their pronunciations: one word
     /// per phone, or a garbage twin of every grammar word with all of its pronunciations in
-    /// `pronunciations` (a word without any is left out).
-    static func loop(_ loop: Rejection.Loop, grammarWords: [String],
-                     pronunciations: PronunciationDictionary) -> (words: [String], dictionary: PronunciationDictionary) {
-        let entries: [(word: String, phones: [String])]
+    /// `pronunciations` (a word without any is left out). The grammar's decoys follow, in their
+    /// sorted order, as garbage words of their own (`decoys`: also offered as whole utterances).
+    static func loop(_ loop: Rejection.Loop, grammarWords: [String], pronunciations: PronunciationDictionary,
+                     decoys: PronunciationDictionary = .init()) -> (words: [String], decoys: [String], dictionary: PronunciationDictionary) {
+        var entries: [(word: String, phones: [String])]
         switch loop.units {
         case .phones(let phones): entries = phones.map { (prefix + $0.lowercased(), [$0]) }
         case .grammarWords: entries = grammarWords.compactMap { w in pronunciations[w].map { (prefix + w, $0) } }
         }
+        let twins = Set(entries.map(\.word))
+        let decoyEntries = decoys.entries.keys.sorted().map { (word: prefix + decoyMark + $0, phones: decoys.entries[$0] ?? []) }
+            .filter { !twins.contains($0.word) && !$0.phones.isEmpty }
+        entries += decoyEntries
         var dictionary = PronunciationDictionary()
         for (w, ps) in entries { for p in ps { dictionary.add(w, p) } }
-        return (entries.map(\.word), dictionary)
+        return (entries.map(\.word), decoyEntries.map(\.word), dictionary)
     }
+
+    /// Marks a decoy's garbage word (`__g_d_both`), apart from a grammar word's twin.
+    static let decoyMark = "d_"
 
     /// `grammar` with every public rule offered at the top (sphinxbase would take just one).
     static func singleTopRule(_ grammar: JSGFGrammar) throws -> String {
@@ -82,7 +90,7 @@ enum GarbageGraph {
 
     /// A new FSG (caller frees it with `fsg_model_free`) for `grammar` with the garbage loop.
     static func build(_ grammar: JSGFGrammar, loop rejection: Rejection.Loop, words loopWords: [String],
-                      decoder: OpaquePointer, name: String) throws -> UnsafeMutablePointer<fsg_model_t> {
+                      decoys: [String] = [], decoder: OpaquePointer, name: String) throws -> UnsafeMutablePointer<fsg_model_t> {
         let lmath = ps_get_logmath(decoder)
         let lw = Float(parlo_ps_language_weight(decoder))
         let commands = try commands(grammar, lmath: lmath, lw: lw)
@@ -117,6 +125,8 @@ enum GarbageGraph {
             fsg_model_trans_add(fsg, loop, loop, unit, wid)
             fsg_model_trans_add(fsg, loop, final, unit, wid)
         }
+        let decoy = cost(rejection.decoyProbability)
+        for word in decoys { fsg_model_trans_add(fsg, start, final, decoy, fsg_model_word_add(fsg, word)) }
         return fsg
     }
 }

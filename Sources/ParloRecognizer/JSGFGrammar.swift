@@ -15,6 +15,10 @@ public struct JSGFGrammar: Sendable, Equatable {
     /// Distinct words (terminals) in order of first appearance, lower-cased.
     public let words: [String]
     public let format: Format
+    /// Words that are no sentence of the grammar, with their pronunciations: with a garbage loop
+    /// (`Rejection.Loop`) each is offered as a whole utterance beside the sentences and as a loop
+    /// word, and a result that takes one is rejected (`CatalogCompiler.compile(_:decoys:)`).
+    public var decoys = PronunciationDictionary()
 
     public init(_ text: String) throws {
         self.text = text

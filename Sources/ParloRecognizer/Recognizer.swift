@@ -109,8 +109,8 @@ public final class Recognizer {
                 loop.unitProbability = p
                 name += "-loop\(loopSearches.count + 1)"
                 try PocketSphinxLog.withConstructionLock {
-                    let garbage = GarbageGraph.loop(loop, grammarWords: grammar.words, pronunciations: dictionary)
-                    let fsg = try GarbageGraph.build(grammar, loop: loop, words: garbage.words, decoder: decoder, name: name)
+                    let garbage = GarbageGraph.loop(loop, grammarWords: grammar.words, pronunciations: dictionary, decoys: grammar.decoys)
+                    let fsg = try GarbageGraph.build(grammar, loop: loop, words: garbage.words, decoys: garbage.decoys, decoder: decoder, name: name)
                     defer { fsg_model_free(fsg) }
                     guard ps_set_fsg(decoder, name, fsg) == 0 else {
                         throw RecognizerError(.badGrammar, "PocketSphinx rejected the grammar with a loop at \(p)")
@@ -132,9 +132,9 @@ public final class Recognizer {
             let lmath = ps_get_logmath(decoder), lw = Float(parlo_ps_language_weight(decoder))
             let fsg: UnsafeMutablePointer<fsg_model_t>
             if let loop = rejection?.loop {
-                let garbage = GarbageGraph.loop(loop, grammarWords: grammar.words, pronunciations: dict)
+                let garbage = GarbageGraph.loop(loop, grammarWords: grammar.words, pronunciations: dict, decoys: grammar.decoys)
                 try PocketSphinxDecoder.addWords(garbage.dictionary, words: garbage.words, to: decoder)
-                fsg = try GarbageGraph.build(grammar, loop: loop, words: garbage.words, decoder: decoder, name: name)
+                fsg = try GarbageGraph.build(grammar, loop: loop, words: garbage.words, decoys: garbage.decoys, decoder: decoder, name: name)
             } else if grammar.format == .fsg {
                 fsg = try GarbageGraph.read(fsg: grammar.text, lmath: lmath, lw: lw)
             } else {

@@ -52,6 +52,10 @@ public struct Rejection: Sendable, Equatable {
         public var unitProbability: Double
         /// Probability of entering the loop (once per utterance).
         public var entryProbability: Double
+        /// Probability of each of the grammar's decoys (`JSGFGrammar.decoys`) as a whole
+        /// utterance. 2e-4 is what one of about 200 decoys got as one more command of the
+        /// bundled catalog's 20 (session 39's first measurement, docs/recognizer-measurements.md).
+        public var decoyProbability = 2e-4
 
         public init(units: Units, unitProbability: Double, entryProbability: Double = 1) {
             self.units = units; self.unitProbability = unitProbability; self.entryProbability = entryProbability

@@ -201,10 +201,10 @@ public final class StudyListener {
 }
 
 extension StudyListener {
-    /// Compiles `catalog` for listening.
-    public static func compile(_ catalog: Catalog, model: AcousticModel,
+    /// Compiles `catalog` for listening, with the decoys of `decoys` (`CatalogCompiler.compile(_:decoys:)`).
+    public static func compile(_ catalog: Catalog, model: AcousticModel, decoys: Set<Language> = [],
                                logger: Logger = Logger(label: "parlo.study")) throws -> CompiledCatalog {
-        try CatalogCompiler(model: model, logger: logger).compile(catalog)
+        try CatalogCompiler(model: model, logger: logger).compile(catalog, decoys: decoys)
     }
 
     /// Rejection while Parlo speaks: the usual checks plus a phone loop beside the reading
@@ -234,10 +234,12 @@ extension StudyListener {
     /// fired "repeat" in the echo barge-in tests. `language`: the student's
     /// (`CommandInterpreter.language`). `roomHangover`: the silence that ends an utterance in the
     /// room pipeline (nil: `RoomListening`'s 250 ms); `options`' hangover is the other decoder's.
+    /// `decoys`: the languages whose decoys the full catalog's decoder gets (the reading
+    /// controls' phone loop was tuned without them).
     public convenience init(session: StudySession, catalog: Catalog, model: AcousticModel,
                             options: ListenPipeline.Options = .init(), noiseFloor: Double? = nil, room: Bool = true,
-                            roomHangover: Double? = nil,
-                            language: Language? = nil, logger: Logger = Logger(label: "parlo.study")) throws {
+                            roomHangover: Double? = nil, language: Language? = nil, decoys: Set<Language> = [],
+                            logger: Logger = Logger(label: "parlo.study")) throws {
         func pipeline(_ compiled: CompiledCatalog, _ role: CommandInterpreter.Role) throws -> ListenPipeline {
             let rejection = role == .whileSpeaking ? Self.whileSpeakingRejection : (room ? Rejection.live : Rejection.streamingFloors)
             var interpreter = CommandInterpreter(matcher: compiled.matcher(), gate: session.gate,
@@ -255,7 +257,7 @@ extension StudyListener {
         var controls = catalog
         controls.commands = catalog.commands.filter { StudySession.readingControls.contains($0.name) }
         self.init(session: session,
-                  pipeline: try pipeline(try Self.compile(catalog, model: model, logger: logger), .whenSilent),
+                  pipeline: try pipeline(try Self.compile(catalog, model: model, decoys: decoys, logger: logger), .whenSilent),
                   bargeIn: try pipeline(try Self.compile(controls, model: model, logger: logger), .whileSpeaking))
     }
 }

@@ -66,4 +66,19 @@ final class CatalogErrorTests: XCTestCase {
             XCTAssertTrue("\(e)".hasPrefix("b.yaml:3:") && "\(e)".contains("a.yaml:2"), "\(e)")
         }
     }
+
+    /// A folder's `decoys-LANG.txt` lists are read (comments and blank lines skipped); a file
+    /// named for a language Parlo has not is an error that names it and the names it takes.
+    func testDecoyListsAreReadAndAnUnknownLanguageIsNamed() throws {
+        let folder = NSTemporaryDirectory() + "parlo-decoys-\(getpid())-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "commands:\n  c:\n    en: [open math]\n".write(toFile: folder + "/c.yaml", atomically: true, encoding: .utf8)
+        try "# common words\nthe and\n\npeople # a comment\n".write(toFile: folder + "/decoys-en.txt", atomically: true, encoding: .utf8)
+        XCTAssertEqual(try CatalogLoader.load(folder: folder).decoys, [.english: ["the", "and", "people"]])
+        try "le".write(toFile: folder + "/decoys-fr.txt", atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try CatalogLoader.load(folder: folder)) { e in
+            XCTAssertTrue("\(e)".contains("decoys-fr.txt names no supported language: use decoys-en.txt or decoys-it.txt"), "\(e)")
+        }
+    }
 }

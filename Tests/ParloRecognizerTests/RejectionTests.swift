@@ -143,6 +143,14 @@ final class RejectionTests: XCTestCase {
         XCTAssertEqual(phones.entries, ["__g_aa": ["AA"], "__g_s": ["S"]])
         XCTAssertTrue(GarbageGraph.isGarbage("__g_open"))
         XCTAssertFalse(GarbageGraph.isGarbage("open"))
+        // Decoys join the loop as garbage words of their own, after the twins, and are listed apart.
+        var decoys = PronunciationDictionary()
+        decoys.add("people", "P IY P AH L"); decoys.add("both", "B OW TH")
+        let withDecoys = GarbageGraph.loop(.grammarWords(probability: 1e-4), grammarWords: ["open"], pronunciations: d, decoys: decoys)
+        XCTAssertEqual(withDecoys.words, ["__g_open", "__g_d_both", "__g_d_people"])
+        XCTAssertEqual(withDecoys.decoys, ["__g_d_both", "__g_d_people"])
+        XCTAssertEqual(withDecoys.dictionary["__g_d_people"], ["P IY P AH L"])
+        XCTAssertTrue(GarbageGraph.isGarbage("__g_d_both"))
     }
 
     /// Two public rules, for the phone loop's tests.
