@@ -76,6 +76,7 @@ struct ListenCommand: AsyncParsableCommand {
         if let c = minConfidence, !(0...1).contains(c) { throw ValidationError("--min-confidence must be between 0 and 1") }
         if denoise < 0 || denoise > 60 { throw ValidationError("--denoise must be between 0 (off) and 60 dB") }
         if spoken.language != nil && jsgf != nil { throw ValidationError("--language needs the command catalog, not --jsgf") }
+        if spoken.decoys != nil && jsgf != nil { throw ValidationError("--decoys needs the command catalog, not --jsgf") }
     }
 
     func run() async throws {

@@ -7,9 +7,10 @@ import ParloRecognizer
 /// the grammar's closest command ("go on", "repeat", "say again") as well as their own command
 /// does, and no score separates them (docs/recognizer-measurements.md, "Decoys"). A decoy
 /// gives such a word something closer to be heard as: eSpeak NG's "we", heard as "wait" with a
-/// confidence of 0.94, is heard as the decoy "we", and the result is rejected. A decoy that sounds like a command would take the command itself
-/// (eSpeak's "pause" came back as "both"), so decoys within a broad-class phone distance of
-/// `decoyDistance` of a sentence of the catalog are left out.
+/// confidence of 0.94, is heard as the decoy "we", and the result is rejected. A decoy that
+/// sounds like a command would take the command itself (eSpeak's "pause" came back as "both"),
+/// so decoys within a broad-class phone distance of `decoyDistance` of a sentence of the
+/// catalog are left out, and so is a decoy eSpeak NG cannot give en-us phones (it is optional).
 extension CatalogCompiler {
     /// Decoys closer than this to a sentence, in edits of broad phone classes over the longer
     /// length, are left out: the same classes, or one edit in six phones or more. Chosen on DEV
@@ -43,9 +44,9 @@ extension CatalogCompiler {
             if c.language == .english, let cmu = english[c.word] {
                 phones = cmu.map { $0.split(separator: " ").map(String.init) }
             } else {
-                phones = try espeak(c.spelled, grammarWord: c.word, language: c.language, catalog: catalog).map(\.phones)
+                phones = ((try? espeak(c.spelled, grammarWord: c.word, language: c.language, catalog: catalog)) ?? []).map(\.phones)
             }
-            let close = phones.contains { p in
+            let close = phones.isEmpty || phones.contains { p in
                 let classes = Self.broadClasses(p)
                 return sentences.contains { Self.distance(classes, $0) < Self.decoyDistance }
             }

@@ -48,4 +48,17 @@ final class SpeakerLanguageTests: ScratchFolderTestCase {
             XCTAssertTrue(out.stderr.contains("--language takes en or it, got 'fr'"), out.stderr)
         }
     }
+
+    /// `--decoys` takes a language, both or none; with a plain JSGF grammar it has nothing to offer.
+    func testABadDecoysValueOrDecoysWithoutACatalogIsOneClearLine() throws {
+        for arguments in [["batch", Self.files[0]], ["listen", "--input", Self.files[0]]] {
+            let out = try ParloProcess.run(arguments + ["--decoys", "fr"])
+            XCTAssertNotEqual(out.status, 0)
+            XCTAssertTrue(out.stderr.contains("--decoys takes en, it, both or none, got 'fr'"), out.stderr)
+        }
+        let jsgf = try ParloProcess.run(["listen", "--input", Self.files[0], "--decoys", "en",
+                                         "--jsgf", Repository.fixtures("basic/commands.gram")])
+        XCTAssertNotEqual(jsgf.status, 0)
+        XCTAssertTrue(jsgf.stderr.contains("--decoys needs the command catalog, not --jsgf"), jsgf.stderr)
+    }
 }
