@@ -22,11 +22,13 @@ extension CatalogCompiler {
     /// the bound on a large catalog's cost (the bundled one has 1,188 sentences in all).
     static let decoySentencesPerEntry = 400
 
-    /// The decoys of `languages` in `catalog`, with their pronunciations: each spelled as the
-    /// grammar spells words, not a grammar word, and not close to any sentence of `compiled`.
-    func decoys(_ catalog: Catalog, languages: Set<Language>, compiled: CompiledCatalog,
-                grammarWords: Set<String>) throws -> PronunciationDictionary {
-        var candidates: [(word: String, spelled: String, language: Language)] = []
+    /// A decoy offered: its grammar spelling, as the list spells it, and its language.
+    typealias DecoyCandidate = (word: String, spelled: String, language: Language)
+
+    /// The decoys of `languages` in `catalog`, each spelled as the grammar spells words, once,
+    /// and not a grammar word.
+    func decoyCandidates(_ catalog: Catalog, languages: Set<Language>, grammarWords: Set<String>) -> [DecoyCandidate] {
+        var candidates: [DecoyCandidate] = []
         var seen = grammarWords
         for language in languages.sorted() {
             for spelled in catalog.decoys[language] ?? [] {
@@ -34,9 +36,13 @@ extension CatalogCompiler {
                 if seen.insert(word).inserted { candidates.append((word, spelled, language)) }
             }
         }
-        guard !candidates.isEmpty else { return PronunciationDictionary() }
-        let english = try PronunciationDictionary.lookup(Set(candidates.filter { $0.language == .english }.map(\.word)),
-                                                         inFile: model.dictionary)
+        return candidates
+    }
+
+    /// `candidates` with their pronunciations (cmudict's from `english` for English words, else
+    /// eSpeak NG's), less those close to a sentence of `compiled`.
+    func decoys(_ candidates: [DecoyCandidate], english: PronunciationDictionary, catalog: Catalog,
+                compiled: CompiledCatalog) -> PronunciationDictionary {
         let sentences = sentenceClasses(compiled)
         var out = PronunciationDictionary()
         for c in candidates {

@@ -76,7 +76,7 @@ public struct CatalogCompiler {
     }
 
     /// Compiles `catalog`; with `decoys`, the catalog's decoys of those languages (its
-    /// `decoys-LANG.txt`) go into the grammar (`JSGFGrammar.decoys`, see `decoys(_:languages:compiled:grammarWords:)`).
+    /// `decoys-LANG.txt`) go into the grammar (`JSGFGrammar.decoys`, see `decoys(_:english:catalog:compiled:)`).
     public func compile(_ catalog: Catalog, decoys: Set<Language> = []) throws -> CompiledCatalog {
         let graph = try TemplateGraph(catalog: catalog)
         // JSGF while sphinxbase can compile it (the bundled catalog: its results stay as they
@@ -96,7 +96,10 @@ public struct CatalogCompiler {
             }
         }
         let user = try userDictionary(catalog)
-        let english = try PronunciationDictionary.lookup(Set(usage.keys), inFile: model.dictionary)
+        // One pass over cmudict for the grammar's words and the English decoys alike.
+        let candidates = decoyCandidates(catalog, languages: decoys, grammarWords: Set(jsgf.words))
+        let englishDecoys = candidates.filter { $0.language == .english }.map(\.word)
+        let english = try PronunciationDictionary.lookup(Set(usage.keys).union(englishDecoys), inFile: model.dictionary)
 
         var entries: [String: [PronunciationEntry]] = [:]
         var dictionary = PronunciationDictionary()
@@ -122,8 +125,8 @@ public struct CatalogCompiler {
         logger.debug("compiled catalog", metadata: ["arcs": "\(graph.arcCount)", "words": "\(jsgf.words.count)"])
         var compiled = CompiledCatalog(catalog: catalog, grammar: jsgf, dictionary: dictionary,
                                        pronunciations: entries, graph: graph)
-        if !decoys.isEmpty {
-            compiled.grammar.decoys = try self.decoys(catalog, languages: decoys, compiled: compiled, grammarWords: Set(jsgf.words))
+        if !candidates.isEmpty {
+            compiled.grammar.decoys = self.decoys(candidates, english: english, catalog: catalog, compiled: compiled)
         }
         return compiled
     }
