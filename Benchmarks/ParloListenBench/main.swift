@@ -153,7 +153,8 @@ let source = try ALSACaptureSource(options: options)
 let model = try AcousticModel.locate()
 let pipeline: ListenPipeline
 if let catalogFolder {      // what `parlo listen` builds by default
-    let compiled = try CatalogCompiler(model: model).compile(folder: catalogFolder)
+    let compiled = try CatalogCompiler(model: model).compile(CatalogLoader.load(folder: catalogFolder),
+                                                             decoys: Set(Language.supported))
     let recognizer = try CatalogRecognizer(compiled: compiled, model: model, rejection: .live)
     pipeline = try RoomListening.pipeline(recognizer: recognizer, interpreter: CommandInterpreter(matcher: compiled.matcher()),
                                           options: RoomListening.options(), fileNoiseFloorDB: nil, dereverb: dereverb)

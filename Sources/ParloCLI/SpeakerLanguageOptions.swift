@@ -8,16 +8,19 @@ struct SpeakerLanguageOptions: ParsableArguments {
     @Option(name: .long, help: "The language spoken, en or it: commands heard in the other language then count only when the decoder is at least 0.8 sure of them (default: both alike).")
     var language: String?
 
-    @Option(name: .long, help: "Common words offered beside the commands, so that a word that only sounds like one is heard as itself and fires nothing: en, it, both or none (default: none).")
+    @Option(name: .long, help: "Common words offered beside the commands, so that a word that only sounds like one is heard as itself and fires nothing: en, it, both or none (default: the --language's, else both).")
     var decoys: String?
 
     /// `--language` as a language (nil: both alike).
     var speaker: Language? { language.flatMap(Language.init(code:)) }
 
-    /// The languages whose decoys (the catalog's `decoys-LANG.txt`) the grammar gets.
+    /// The languages whose decoys (the catalog's `decoys-LANG.txt`) the grammar gets: by
+    /// default the spoken language's (a speaker of one language says its common words, and the
+    /// other list would only cost search time), else both.
     var decoyLanguages: Set<Language> {
         switch decoys {
-        case nil, "none": return []
+        case nil: return speaker.map { [$0] } ?? Set(Language.supported)
+        case "none": return []
         case "both": return Set(Language.supported)
         case let code?: return Language(code: code).map { [$0] } ?? []
         }

@@ -119,11 +119,13 @@ enum GarbageGraph {
         func cost(_ p: Double) -> Int32 { Int32(clamping: Int(Double(logmath_log(lmath, max(p, 1e-300))) * Double(lw))) }
         let unit = cost(rejection.unitProbability), entry = cost(rejection.entryProbability)
         let start = fsg.pointee.start_state, final = fsg.pointee.final_state
+        let decoyUnit = cost(rejection.decoyUnitProbability)
         for word in loopWords {
+            let u = word.hasPrefix(prefix + decoyMark) ? decoyUnit : unit
             let wid = fsg_model_word_add(fsg, word)
-            fsg_model_trans_add(fsg, start, loop, entry &+ unit, wid)
-            fsg_model_trans_add(fsg, loop, loop, unit, wid)
-            fsg_model_trans_add(fsg, loop, final, unit, wid)
+            fsg_model_trans_add(fsg, start, loop, entry &+ u, wid)
+            fsg_model_trans_add(fsg, loop, loop, u, wid)
+            fsg_model_trans_add(fsg, loop, final, u, wid)
         }
         let decoy = cost(rejection.decoyProbability)
         for word in decoys { fsg_model_trans_add(fsg, start, final, decoy, fsg_model_word_add(fsg, word)) }

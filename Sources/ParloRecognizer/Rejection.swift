@@ -53,9 +53,25 @@ public struct Rejection: Sendable, Equatable {
         /// Probability of entering the loop (once per utterance).
         public var entryProbability: Double
         /// Probability of each of the grammar's decoys (`JSGFGrammar.decoys`) as a whole
-        /// utterance. 2e-4 is what one of about 200 decoys got as one more command of the
-        /// bundled catalog's 20 (session 39's first measurement, docs/recognizer-measurements.md).
-        public var decoyProbability = 2e-4
+        /// utterance: what makes a lone word that is no command ("golf", "we") heard as itself.
+        /// Session 39 started at 2e-4 (what one of about 200 decoys got as one more command of
+        /// the bundled catalog's 20); it took a short command said less than clearly (a quiet
+        /// "stop" heard as "solo"), so session 40 chose 2e-5 on DEV (docs/recognizer-measurements.md, "Decoys").
+        public var decoyProbability = 2e-5
+        /// Probability of each decoy as a word of the loop. At the grammar words' `unitProbability`
+        /// (1e-4, session 39) seven decoys in a row ("qui italia keep want only all ti") explained
+        /// a clean "metti un timer di quattro minuti" better than the command did; 1e-6 leaves
+        /// such runs too dear while still explaining a sentence that is no command, which the
+        /// loop of grammar words alone explains badly (DEV: 1e-4, 1e-5, 1e-6 and 1e-7 measured).
+        public var decoyUnitProbability = 1e-6
+        /// Added to a result's scores per frame (`RejectionEvidence.shiftScores(by:)`) when the
+        /// grammar has decoys. PocketSphinx scores each frame against the best state still
+        /// active; the decoys are more states, often closer to the sound than any command, so a
+        /// command's scores fall (on DEV by a median 2.55 per frame with the decoys at 1e-6),
+        /// and the floors and the confidence, measured without decoys, would read it too
+        /// harshly. The non-commands the grammar still explained fell by 2.95: the part of
+        /// their fall beyond the shift is kept.
+        public var decoyScoreShift = 2.5
 
         public init(units: Units, unitProbability: Double, entryProbability: Double = 1) {
             self.units = units; self.unitProbability = unitProbability; self.entryProbability = entryProbability

@@ -160,3 +160,12 @@ extension Rejection {
         return min(c, voicingMargin(e))
     }
 }
+
+extension RejectionEvidence {
+    /// Both scores per frame moved by `shift`: a search with decoys scores every frame against a
+    /// better best state than the floors and the confidence were measured with, so its results
+    /// are read as the search without them would have scored them (`Rejection.Loop.decoyScoreShift`).
+    mutating func shiftScores(by shift: Double) {
+        scorePerFrame += shift; worstWordScorePerFrame += shift
+    }
+}

@@ -3,6 +3,7 @@ import ParloTesting
 import ParloCatalog
 @testable import ParloGrammar
 import ParloRecognizer
+import ParloAudio
 
 /// Decoys (`CatalogCompiler.compile(_:decoys:)`): common words of a language offered beside the
 /// commands, so that one word that is no command is heard as itself and rejected.
@@ -36,22 +37,51 @@ final class DecoyTests: XCTestCase {
     }
 
     /// Single English words that eSpeak NG says and the search otherwise hears as a command with
-    /// a good score ("we" as "wait", "have" as "show math", "money" as "avanti") are heard as the
-    /// decoys they are and rejected, while commands of both languages still get through.
+    /// a good score ("we" as "wait", "have" as "show math") are heard as the decoys they are and
+    /// rejected, while commands of both languages still get through. "money" (heard as
+    /// "avanti") is the price of `decoyProbability` at 2e-5: at session 39's 2e-4 its decoy took
+    /// it, and a quiet "stop" with it (`RecordingLevelTests`).
     func testADecoySaidAloneIsRejectedAndCommandsStillPass() throws {
         let compiled = try compile([.english, .italian])
-        let recognizer = try CatalogRecognizer(compiled: compiled, model: AcousticModel.locate(), rejection: .catalog,
-                                               noiseFloor: Recognizer.fileNoiseFloorDB)
+        func recognizing(_ rejection: Rejection) throws -> CatalogRecognizer {
+            try CatalogRecognizer(compiled: compiled, model: AcousticModel.locate(), rejection: rejection,
+                                  noiseFloor: Recognizer.fileNoiseFloorDB)
+        }
+        let recognizer = try recognizing(.catalog)
         let matcher = compiled.matcher()
-        for word in ["we", "have", "money"] {
+        for word in ["we", "have"] {
             let r = try recognizer.decode(try synthesize(word, voice: "en-us", rate: 150))
             XCTAssertTrue(r.rejected, "\(word) heard as \(r.text)")
             XCTAssertNil(r.evidence, "\(word): rejected by taking the decoy, before the score checks")
         }
+        let money = try synthesize("money", voice: "en-us", rate: 150)
+        XCTAssertEqual(matcher.match(try recognizer.decode(money).text).command, "next")
+        var dearer = Rejection.catalog, loop = try XCTUnwrap(dearer.loop)
+        loop.decoyProbability = 2e-4
+        dearer.loop = loop
+        XCTAssertTrue(try recognizing(dearer).decode(money).rejected, "at 2e-4 the decoy takes it")
         for (voice, text, command) in [("en-us", "next page", "next"), ("en-us", "open mathematics", "open_subject"),
                                        ("it", "prossimo", "next"), ("it", "cosa posso dire", "help")] {
             let r = try recognizer.decode(try synthesize(text, voice: voice, rate: 150))
             XCTAssertEqual(matcher.match(r.text).command, command, "\(text) heard as \(r.text)")
         }
+    }
+
+    /// A long command is not explained as a run of decoys: the loop prices each decoy at
+    /// `decoyUnitProbability` (1e-6), not at the grammar words' 1e-4, at which seven decoys in a
+    /// row took this clean "metti un timer di quattro minuti" (session 40).
+    func testALongCommandIsNotARunOfDecoys() throws {
+        let compiled = try compile([.english, .italian])
+        let audio = try AudioFileReader(path: Repository.fixtures("commands/it-set_timer-00-clean.flac")).readAll()
+        func heard(_ rejection: Rejection) throws -> Recognition {
+            try CatalogRecognizer(compiled: compiled, model: AcousticModel.locate(), rejection: rejection,
+                                  noiseFloor: Recognizer.fileNoiseFloorDB).decode(audio)
+        }
+        let r = try heard(.catalog)
+        XCTAssertEqual(compiled.matcher().match(r.text).command, "set_timer", "heard as \(r.text)")
+        var cheaper = Rejection.catalog, loop = try XCTUnwrap(cheaper.loop)
+        loop.decoyUnitProbability = loop.unitProbability
+        cheaper.loop = loop
+        XCTAssertTrue(try heard(cheaper).rejected, "at the grammar words' price the decoys take it, or this test proves nothing")
     }
 }
