@@ -14,6 +14,12 @@ final class DecoyTests: XCTestCase {
         try CatalogCompiler(model: AcousticModel.locate()).compile(Self.catalog.get(), decoys: decoys)
     }
 
+    /// A per-file recognizer (as `parlo batch` decodes) of `compiled` with `rejection`.
+    func recognizer(_ compiled: CompiledCatalog, _ rejection: Rejection = .catalog) throws -> CatalogRecognizer {
+        try CatalogRecognizer(compiled: compiled, model: AcousticModel.locate(), rejection: rejection,
+                              noiseFloor: Recognizer.fileNoiseFloorDB)
+    }
+
     /// The bundled catalog's lists are read, and each language's decoys come only when asked for.
     /// No decoy is a word of the catalog ("next" is in the English list), nor sounds like a
     /// sentence of it in broad phone classes: "both" and "pause" are stop, vowel, fricative.
@@ -43,11 +49,7 @@ final class DecoyTests: XCTestCase {
     /// it, and a quiet "stop" with it (`RecordingLevelTests`).
     func testADecoySaidAloneIsRejectedAndCommandsStillPass() throws {
         let compiled = try compile([.english, .italian])
-        func recognizing(_ rejection: Rejection) throws -> CatalogRecognizer {
-            try CatalogRecognizer(compiled: compiled, model: AcousticModel.locate(), rejection: rejection,
-                                  noiseFloor: Recognizer.fileNoiseFloorDB)
-        }
-        let recognizer = try recognizing(.catalog)
+        let recognizer = try self.recognizer(compiled)
         let matcher = compiled.matcher()
         for word in ["we", "have"] {
             let r = try recognizer.decode(try synthesize(word, voice: "en-us", rate: 150))
@@ -59,7 +61,7 @@ final class DecoyTests: XCTestCase {
         var dearer = Rejection.catalog, loop = try XCTUnwrap(dearer.loop)
         loop.decoyProbability = 2e-4
         dearer.loop = loop
-        XCTAssertTrue(try recognizing(dearer).decode(money).rejected, "at 2e-4 the decoy takes it")
+        XCTAssertTrue(try self.recognizer(compiled, dearer).decode(money).rejected, "at 2e-4 the decoy takes it")
         for (voice, text, command) in [("en-us", "next page", "next"), ("en-us", "open mathematics", "open_subject"),
                                        ("it", "prossimo", "next"), ("it", "cosa posso dire", "help")] {
             let r = try recognizer.decode(try synthesize(text, voice: voice, rate: 150))
@@ -73,15 +75,11 @@ final class DecoyTests: XCTestCase {
     func testALongCommandIsNotARunOfDecoys() throws {
         let compiled = try compile([.english, .italian])
         let audio = try AudioFileReader(path: Repository.fixtures("commands/it-set_timer-00-clean.flac")).readAll()
-        func heard(_ rejection: Rejection) throws -> Recognition {
-            try CatalogRecognizer(compiled: compiled, model: AcousticModel.locate(), rejection: rejection,
-                                  noiseFloor: Recognizer.fileNoiseFloorDB).decode(audio)
-        }
-        let r = try heard(.catalog)
+        let r = try recognizer(compiled).decode(audio)
         XCTAssertEqual(compiled.matcher().match(r.text).command, "set_timer", "heard as \(r.text)")
         var cheaper = Rejection.catalog, loop = try XCTUnwrap(cheaper.loop)
         loop.decoyUnitProbability = loop.unitProbability
         cheaper.loop = loop
-        XCTAssertTrue(try heard(cheaper).rejected, "at the grammar words' price the decoys take it, or this test proves nothing")
+        XCTAssertTrue(try recognizer(compiled, cheaper).decode(audio).rejected, "at the grammar words' price the decoys take it, or this test proves nothing")
     }
 }
