@@ -18,17 +18,21 @@ struct SpeakerLanguageOptions: ParsableArguments {
     /// default the spoken language's (a speaker of one language says its common words, and the
     /// other list would only cost search time), else both.
     var decoyLanguages: Set<Language> {
-        switch decoys {
-        case nil: return speaker.map { [$0] } ?? Set(Language.supported)
-        case "none": return []
-        case "both": return Set(Language.supported)
-        case let code?: return Language(code: code).map { [$0] } ?? []
+        decoys.flatMap(Self.decoyLanguages(named:)) ?? speaker.map { [$0] } ?? Set(Language.supported)
+    }
+
+    /// A `--decoys` value's languages (nil: it names none, which `validate` refuses).
+    static func decoyLanguages(named value: String) -> Set<Language>? {
+        switch value {
+        case "none": []
+        case "both": Set(Language.supported)
+        default: Language(code: value).map { [$0] }
         }
     }
 
     func validate() throws {
         if let language, Language(code: language) == nil { throw ValidationError("--language takes en or it, got '\(language)'") }
-        if let decoys, !["none", "both"].contains(decoys), Language(code: decoys) == nil {
+        if let decoys, Self.decoyLanguages(named: decoys) == nil {
             throw ValidationError("--decoys takes en, it, both or none, got '\(decoys)'")
         }
     }

@@ -88,9 +88,20 @@ enum GarbageGraph {
         }
     }
 
-    /// A new FSG (caller frees it with `fsg_model_free`) for `grammar` with the garbage loop.
-    static func build(_ grammar: JSGFGrammar, loop rejection: Rejection.Loop, words loopWords: [String],
-                      decoys: [String] = [], decoder: OpaquePointer, name: String) throws -> UnsafeMutablePointer<fsg_model_t> {
+    /// A new FSG (caller frees it with `fsg_model_free`) for `grammar` with the garbage loop of
+    /// its words and its decoys (`loop(_:grammarWords:pronunciations:decoys:)`), and the loop's
+    /// words with their pronunciations, which the decoder must know before it searches the graph.
+    static func build(_ grammar: JSGFGrammar, loop rejection: Rejection.Loop, pronunciations: PronunciationDictionary,
+                      decoder: OpaquePointer, name: String) throws -> (fsg: UnsafeMutablePointer<fsg_model_t>, words: [String], dictionary: PronunciationDictionary) {
+        let garbage = loop(rejection, grammarWords: grammar.words, pronunciations: pronunciations, decoys: grammar.decoys)
+        let fsg = try build(grammar, loop: rejection, words: garbage.words, decoys: garbage.decoys, decoder: decoder, name: name)
+        return (fsg, garbage.words, garbage.dictionary)
+    }
+
+    /// The graph of `build(_:loop:pronunciations:decoder:name:)`: `loopWords` in the loop, and
+    /// `decoys` (some of them) also as whole utterances.
+    private static func build(_ grammar: JSGFGrammar, loop rejection: Rejection.Loop, words loopWords: [String],
+                              decoys: [String], decoder: OpaquePointer, name: String) throws -> UnsafeMutablePointer<fsg_model_t> {
         let lmath = ps_get_logmath(decoder)
         let lw = Float(parlo_ps_language_weight(decoder))
         let commands = try commands(grammar, lmath: lmath, lw: lw)
@@ -119,9 +130,9 @@ enum GarbageGraph {
         func cost(_ p: Double) -> Int32 { Int32(clamping: Int(Double(logmath_log(lmath, max(p, 1e-300))) * Double(lw))) }
         let unit = cost(rejection.unitProbability), entry = cost(rejection.entryProbability)
         let start = fsg.pointee.start_state, final = fsg.pointee.final_state
-        let decoyUnit = cost(rejection.decoyUnitProbability)
+        let decoyUnit = cost(rejection.decoyUnitProbability), isDecoy = Set(decoys)
         for word in loopWords {
-            let u = word.hasPrefix(prefix + decoyMark) ? decoyUnit : unit
+            let u = isDecoy.contains(word) ? decoyUnit : unit
             let wid = fsg_model_word_add(fsg, word)
             fsg_model_trans_add(fsg, start, loop, entry &+ u, wid)
             fsg_model_trans_add(fsg, loop, loop, u, wid)

@@ -109,8 +109,7 @@ public final class Recognizer {
                 loop.unitProbability = p
                 name += "-loop\(loopSearches.count + 1)"
                 try PocketSphinxLog.withConstructionLock {
-                    let garbage = GarbageGraph.loop(loop, grammarWords: grammar.words, pronunciations: dictionary, decoys: grammar.decoys)
-                    let fsg = try GarbageGraph.build(grammar, loop: loop, words: garbage.words, decoys: garbage.decoys, decoder: decoder, name: name)
+                    let fsg = try GarbageGraph.build(grammar, loop: loop, pronunciations: dictionary, decoder: decoder, name: name).fsg
                     defer { fsg_model_free(fsg) }
                     guard ps_set_fsg(decoder, name, fsg) == 0 else {
                         throw RecognizerError(.badGrammar, "PocketSphinx rejected the grammar with a loop at \(p)")
@@ -131,10 +130,11 @@ public final class Recognizer {
             let name = "parlo\(searchCount)"
             let lmath = ps_get_logmath(decoder), lw = Float(parlo_ps_language_weight(decoder))
             let fsg: UnsafeMutablePointer<fsg_model_t>
+            var garbage: (words: [String], dictionary: PronunciationDictionary)?
             if let loop = rejection?.loop {
-                let garbage = GarbageGraph.loop(loop, grammarWords: grammar.words, pronunciations: dict, decoys: grammar.decoys)
-                try PocketSphinxDecoder.addWords(garbage.dictionary, words: garbage.words, to: decoder)
-                fsg = try GarbageGraph.build(grammar, loop: loop, words: garbage.words, decoys: garbage.decoys, decoder: decoder, name: name)
+                let built = try GarbageGraph.build(grammar, loop: loop, pronunciations: dict, decoder: decoder, name: name)
+                fsg = built.fsg
+                garbage = (built.words, built.dictionary)
             } else if grammar.format == .fsg {
                 fsg = try GarbageGraph.read(fsg: grammar.text, lmath: lmath, lw: lw)
             } else {
@@ -144,6 +144,7 @@ public final class Recognizer {
                 fsg = try GarbageGraph.compile(grammar.text, topRule: nil, lmath: lmath, lw: lw)
             }
             defer { fsg_model_free(fsg) }
+            if let garbage { try PocketSphinxDecoder.addWords(garbage.dictionary, words: garbage.words, to: decoder) }
             guard ps_set_fsg(decoder, name, fsg) == 0, ps_set_search(decoder, name) == 0 else {
                 throw RecognizerError(.badGrammar, "PocketSphinx rejected the grammar")
             }
