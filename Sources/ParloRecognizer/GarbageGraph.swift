@@ -131,14 +131,10 @@ enum GarbageGraph {
         let unit = cost(rejection.unitProbability), entry = cost(rejection.entryProbability)
         let start = fsg.pointee.start_state, final = fsg.pointee.final_state
         let decoyUnit = cost(rejection.decoyUnitProbability), isDecoy = Set(decoys)
-        // The loop is entered by one null arc, not by an arc per word from the start state: a
-        // word arc into the loop state costs PocketSphinx a leaf node per right context (about
-        // 23 per word, 144 bytes each), and with the decoys the start state's copies held 2.5 MB
-        // of the search's 6 MB. (It also lets one loop word alone explain an utterance.)
-        _ = fsg_model_null_trans_add(fsg, start, loop, entry)
         for word in loopWords {
             let u = isDecoy.contains(word) ? decoyUnit : unit
             let wid = fsg_model_word_add(fsg, word)
+            fsg_model_trans_add(fsg, start, loop, entry &+ u, wid)
             fsg_model_trans_add(fsg, loop, loop, u, wid)
             fsg_model_trans_add(fsg, loop, final, u, wid)
         }

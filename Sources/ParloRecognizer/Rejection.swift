@@ -67,12 +67,11 @@ public struct Rejection: Sendable, Equatable {
         /// Added to a result's scores per frame (`RejectionEvidence.shiftScores(by:)`) when the
         /// grammar has decoys. PocketSphinx scores each frame against the best state still
         /// active; the decoys are more states, often closer to the sound than any command, so a
-        /// command's scores fall (on DEV by a median 2.13 per frame with the decoys at 1e-6 and
-        /// the loop entered by a null arc; 2.55 when each loop word had its own arc from the
-        /// start state), and the floors and the confidence, measured without decoys, would read
-        /// it too harshly. The non-commands the grammar still explained fell by 2.58: the part
-        /// of their fall beyond the shift is kept.
-        public var decoyScoreShift = 2.1
+        /// command's scores fall (on DEV by a median 2.55 per frame with the decoys at 1e-6),
+        /// and the floors and the confidence, measured without decoys, would read it too
+        /// harshly. The non-commands the grammar still explained fell by 2.95: the part of
+        /// their fall beyond the shift is kept.
+        public var decoyScoreShift = 2.5
 
         public init(units: Units, unitProbability: Double, entryProbability: Double = 1) {
             self.units = units; self.unitProbability = unitProbability; self.entryProbability = entryProbability
