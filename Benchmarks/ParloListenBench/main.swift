@@ -10,11 +10,12 @@ import Parlo
 /// - RSS while listening (peak, and growth over the run);
 /// - meter CPU: metering time as a percentage of the audio's duration.
 ///
-/// Usage: parlo-listen-bench [--minutes N] [--json] [--smaps FILE] [--catalog FOLDER] [--no-dereverb]
+/// Usage: parlo-listen-bench [--minutes N] [--json] [--smaps FILE] [--catalog FOLDER] [--decoys en|it|both|none] [--no-dereverb]
 /// (N minutes of looped fixture, default 1; `make soak` would pass 60; `--smaps` copies
 /// /proc/self/smaps while listening, for a per-mapping breakdown of the RSS; `--catalog grammars`
 /// listens as `parlo listen` does by default — the catalog's grammar with rejection, commands
-/// matched — to English and Italian command fixtures instead of the `cards` grammar;
+/// matched — to English and Italian command fixtures instead of the `cards` grammar, with both
+/// decoy lists as `parlo listen` has by default, or those `--decoys` names, to see what they cost;
 /// `--no-dereverb` leaves its streaming dereverberation out, to see what that costs).
 
 let cards = "/usr/share/pocketsphinx/test/data/cards"
@@ -35,6 +36,7 @@ var json = false
 var verbose = false
 var smapsPath: String?
 var dereverb = true
+var decoys = Set(Language.supported)
 var args = CommandLine.arguments.dropFirst()
 while let a = args.popFirst() {
     switch a {
@@ -44,7 +46,11 @@ while let a = args.popFirst() {
     case "--smaps": smapsPath = args.popFirst()
     case "--catalog": catalogFolder = args.popFirst(); utterances = catalogUtterances
     case "--no-dereverb": dereverb = false
-    default: FileHandle.standardError.write("usage: parlo-listen-bench [--minutes N] [--json] [--smaps FILE] [--catalog FOLDER] [--no-dereverb]\n".data(using: .utf8)!); exit(2)
+    case "--decoys" where args.first != nil:
+        let name = args.popFirst()!
+        decoys = name == "both" ? Set(Language.supported) : name == "none" ? [] : Set([Language(code: name)].compactMap { $0 })
+        if decoys.isEmpty && name != "none" { fallthrough }
+    default: FileHandle.standardError.write("usage: parlo-listen-bench [--minutes N] [--json] [--smaps FILE] [--catalog FOLDER] [--decoys en|it|both|none] [--no-dereverb]\n".data(using: .utf8)!); exit(2)
     }
 }
 
@@ -154,7 +160,7 @@ let model = try AcousticModel.locate()
 let pipeline: ListenPipeline
 if let catalogFolder {      // what `parlo listen` builds by default
     let compiled = try CatalogCompiler(model: model).compile(CatalogLoader.load(folder: catalogFolder),
-                                                             decoys: Set(Language.supported))
+                                                             decoys: decoys)
     let recognizer = try CatalogRecognizer(compiled: compiled, model: model, rejection: .live)
     pipeline = try RoomListening.pipeline(recognizer: recognizer, interpreter: CommandInterpreter(matcher: compiled.matcher()),
                                           options: RoomListening.options(), fileNoiseFloorDB: nil, dereverb: dereverb)
