@@ -46,10 +46,7 @@ while let a = args.popFirst() {
     case "--smaps": smapsPath = args.popFirst()
     case "--catalog": catalogFolder = args.popFirst(); utterances = catalogUtterances
     case "--no-dereverb": dereverb = false
-    case "--decoys" where args.first != nil:
-        let name = args.popFirst()!
-        decoys = name == "both" ? Set(Language.supported) : name == "none" ? [] : Set([Language(code: name)].compactMap { $0 })
-        if decoys.isEmpty && name != "none" { fallthrough }
+    case "--decoys" where args.first.flatMap(Language.set(named:)) != nil: decoys = Language.set(named: args.popFirst()!)!
     default: FileHandle.standardError.write("usage: parlo-listen-bench [--minutes N] [--json] [--smaps FILE] [--catalog FOLDER] [--decoys en|it|both|none] [--no-dereverb]\n".data(using: .utf8)!); exit(2)
     }
 }

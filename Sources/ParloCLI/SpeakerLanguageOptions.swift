@@ -18,21 +18,12 @@ struct SpeakerLanguageOptions: ParsableArguments {
     /// default the spoken language's (a speaker of one language says its common words, and the
     /// other list would only cost search time), else both.
     var decoyLanguages: Set<Language> {
-        decoys.flatMap(Self.decoyLanguages(named:)) ?? speaker.map { [$0] } ?? Set(Language.supported)
-    }
-
-    /// A `--decoys` value's languages (nil: it names none, which `validate` refuses).
-    static func decoyLanguages(named value: String) -> Set<Language>? {
-        switch value {
-        case "none": []
-        case "both": Set(Language.supported)
-        default: Language(code: value).map { [$0] }
-        }
+        decoys.flatMap(Language.set(named:)) ?? speaker.map { [$0] } ?? Set(Language.supported)
     }
 
     func validate() throws {
         if let language, Language(code: language) == nil { throw ValidationError("--language takes en or it, got '\(language)'") }
-        if let decoys, Self.decoyLanguages(named: decoys) == nil {
+        if let decoys, Language.set(named: decoys) == nil {
             throw ValidationError("--decoys takes en, it, both or none, got '\(decoys)'")
         }
     }

@@ -21,6 +21,16 @@ public struct Language: RawRepresentable, Hashable, Comparable, Codable, CodingK
     /// `supported`, for code that iterates every language.
     public static var allCases: [Language] { supported }
 
+    /// The languages a command-line value names: a supported code, `both` or `none` (nil: it
+    /// names none of these). As `--decoys` takes them.
+    public static func set(named value: String) -> Set<Language>? {
+        switch value {
+        case "none": []
+        case "both": Set(supported)
+        default: Language(code: value).map { [$0] }
+        }
+    }
+
     /// The eSpeak NG voice whose phonemizer gives this language's pronunciations.
     public var espeakVoice: String { self == .english ? "en-us" : rawValue }
 
