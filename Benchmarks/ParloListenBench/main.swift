@@ -37,6 +37,10 @@ var verbose = false
 var smapsPath: String?
 var dereverb = true
 var decoys = Set(Language.supported)
+func usage() -> Never {
+    FileHandle.standardError.write("usage: parlo-listen-bench [--minutes N] [--json] [--smaps FILE] [--catalog FOLDER] [--decoys en|it|both|none] [--no-dereverb]\n".data(using: .utf8)!)
+    exit(2)
+}
 var args = CommandLine.arguments.dropFirst()
 while let a = args.popFirst() {
     switch a {
@@ -46,8 +50,10 @@ while let a = args.popFirst() {
     case "--smaps": smapsPath = args.popFirst()
     case "--catalog": catalogFolder = args.popFirst(); utterances = catalogUtterances
     case "--no-dereverb": dereverb = false
-    case "--decoys" where args.first.flatMap(Language.set(named:)) != nil: decoys = Language.set(named: args.popFirst()!)!
-    default: FileHandle.standardError.write("usage: parlo-listen-bench [--minutes N] [--json] [--smaps FILE] [--catalog FOLDER] [--decoys en|it|both|none] [--no-dereverb]\n".data(using: .utf8)!); exit(2)
+    case "--decoys":
+        guard let named = args.popFirst().flatMap(Language.set(named:)) else { usage() }
+        decoys = named
+    default: usage()
     }
 }
 
