@@ -1,9 +1,9 @@
 # Parlo — the two commands of the quick start are `make demo` and `make test`.
 SWIFT ?= swift
 RELEASE_BIN = .build/release/parlo
-## Release builds link the Swift runtime and Foundation statically: listening, shared libraries
-## cost ~5 MB more resident memory (relocations, symbol tables, code pages of ten libraries).
-RELEASE = -c release --static-swift-stdlib
+## Release builds link the Swift runtime and Foundation statically (shared, they cost ~5 MB more
+## resident memory while listening) and place the code listening runs together: scripts/release-flags.
+RELEASE := $(shell scripts/release-flags)
 
 ## Every make target measures the model as shipped: an adaptation a user made with `parlo adapt`
 ## (~/.config/parlo/adaptation.mllr) would change what the tests, the demo and the evaluation hear.

@@ -109,48 +109,60 @@ var seed: UInt64 = 1
 }
 
 // The fixture: each utterance followed by 1.2 s of room, looped to `minutes`, written to disk
-// piece by piece so the bench's own memory stays out of the RSS figure.
-let recordings = try utterances.map { try AudioFileReader(path: $0.0).readAll() }
+// piece by piece. Built in a function, as the meter pass below, so that the recordings and
+// blocks they read are freed before listening: the RSS figure is listening's alone (session 42:
+// left as globals, they added 1.1 MB to it).
 let dir = FileManager.default.temporaryDirectory.appendingPathComponent("parlo-bench-\(getpid())")
 try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: dir) }
 let raw = dir.appendingPathComponent("fixture.raw").path
-_ = FileManager.default.createFile(atPath: raw, contents: nil)
-let out = try FileHandle(forWritingTo: URL(fileURLWithPath: raw))
-var written = 0
-@MainActor func append(_ samples: [Int16]) {
-    out.write(samples.withUnsafeBufferPointer { Data(buffer: $0) })
-    written += samples.count
-}
-var expected: [(end: Double, text: String)] = []
-append(room(16_000))
-while Double(written) / 16_000 < minutes * 60 {
-    for (i, r) in recordings.enumerated() {
-        append(r)
-        expected.append((Double(written) / 16_000, utterances[i].1))
-        append(room(19_200))
-    }
-}
-try out.close()
-let duration = Double(written) / 16_000
 
-// Meter CPU over the whole fixture.
-var meter = LevelMeter()
-var windows = 0
-var meterCPU = 0.0
-let reader = try AudioFileReader(path: raw, raw: RawFormat(sampleRate: 16_000), blockSeconds: 10)
-while let block = try reader.nextBlock() {
-    let t0 = cpuSeconds()
-    block.withUnsafeBufferPointer { buf in
-        var i = 0
-        while i < buf.count {
-            let n = min(320, buf.count - i)
-            meter.process(UnsafeBufferPointer(rebasing: buf[i..<(i + n)])) { _ in windows += 1 }
-            i += n
+/// Writes the fixture to `raw`; returns each utterance's end (s) with its command, and the
+/// fixture's length (s).
+@MainActor func writeFixture() throws -> (expected: [(end: Double, text: String)], seconds: Double) {
+    let recordings = try utterances.map { try AudioFileReader(path: $0.0).readAll() }
+    _ = FileManager.default.createFile(atPath: raw, contents: nil)
+    let out = try FileHandle(forWritingTo: URL(fileURLWithPath: raw))
+    var written = 0
+    func append(_ samples: [Int16]) {
+        out.write(samples.withUnsafeBufferPointer { Data(buffer: $0) })
+        written += samples.count
+    }
+    var expected: [(end: Double, text: String)] = []
+    append(room(16_000))
+    while Double(written) / 16_000 < minutes * 60 {
+        for (i, r) in recordings.enumerated() {
+            append(r)
+            expected.append((Double(written) / 16_000, utterances[i].1))
+            append(room(19_200))
         }
     }
-    meterCPU += cpuSeconds() - t0
+    try out.close()
+    return (expected, Double(written) / 16_000)
 }
+let (expected, duration) = try writeFixture()
+
+/// Meter CPU over the whole fixture: (seconds of CPU, 20 ms windows metered).
+func meterPass() throws -> (cpu: Double, windows: Int) {
+    var meter = LevelMeter()
+    var windows = 0
+    var cpu = 0.0
+    let reader = try AudioFileReader(path: raw, raw: RawFormat(sampleRate: 16_000), blockSeconds: 10)
+    while let block = try reader.nextBlock() {
+        let t0 = cpuSeconds()
+        block.withUnsafeBufferPointer { buf in
+            var i = 0
+            while i < buf.count {
+                let n = min(320, buf.count - i)
+                meter.process(UnsafeBufferPointer(rebasing: buf[i..<(i + n)])) { _ in windows += 1 }
+                i += n
+            }
+        }
+        cpu += cpuSeconds() - t0
+    }
+    return (cpu, windows)
+}
+let (meterCPU, windows) = try meterPass()
 let meterPercent = meterCPU / duration * 100
 
 // Listening through the ALSA file device.
@@ -172,7 +184,7 @@ if let catalogFolder {      // what `parlo listen` builds by default
     let grammar = try JSGFGrammar(String(contentsOfFile: "\(cards)/cards.gram", encoding: .utf8))
     pipeline = ListenPipeline(recognizer: try Recognizer(model: model, grammar: grammar))
 }
-StartupMemory.release()    // as `parlo listen` does before listening
+await StartupMemory.releaseAfterMainThreadParks()    // as `parlo listen` does before listening
 var recognized: [(t: Double, text: String, ms: Int)] = []
 var rssStart = 0, rssPeak = 0, rssEnd = 0
 let wallStart = Date()

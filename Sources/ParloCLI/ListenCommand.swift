@@ -111,7 +111,7 @@ struct ListenCommand: AsyncParsableCommand {
                                       conditioner: conditioner, decoderStage: RoomListening.decoderStage(dereverb: dereverb),
                                       classifier: classifier)
             source = try capture.makeSource(logger: logger, level: level)
-            releaseStartupMemory(logger: logger)
+            await releaseStartupMemory(logger: logger)
         } catch {
             throw fail(error)
         }
@@ -154,10 +154,11 @@ struct ListenCommand: AsyncParsableCommand {
     }
 
     /// Listening needs neither eSpeak NG (it only phonemized the catalog) nor the pages that
-    /// loading touched: hand both back before a session that may last hours.
-    private func releaseStartupMemory(logger: Logger) {
+    /// loading touched: hand both back before a session that may last hours (once the main
+    /// thread has parked, whose exit would bring 3 MB of them back: `StartupMemory`).
+    private func releaseStartupMemory(logger: Logger) async {
         ESpeakEngine.shared.release()
-        let kB = StartupMemory.release()
+        let kB = await StartupMemory.releaseAfterMainThreadParks()
         logger.debug("released start-up pages", metadata: ["kB": "\(kB)"])
     }
 

@@ -33,6 +33,19 @@ public enum StartupMemory {
         return released
     }
 
+    /// `release()` once the main thread has gone. Swift's async `main` parks that thread with
+    /// `pthread_exit` at the main task's first suspension; the exit unwinds its stack, and finding
+    /// each frame's unwind entry walks every loaded object's program headers and searches the
+    /// executable's `.eh_frame_hdr`. Kernel fault-around maps the 64 kB around each page touched,
+    /// so an exit after `release()` brought back 3–4 MB for good (the executable's unwind tables,
+    /// the first pages of some 40 libraries): `ParloListenBench`, 38.9–39.2 → 35.3–36.0 MB
+    /// (session 42). One suspension first lets the exit happen before the drop.
+    @discardableResult
+    public static func releaseAfterMainThreadParks() async -> Int {
+        await Task.yield()
+        return release()
+    }
+
     /// glibc's `malloc_trim(0)`: returns free pages inside the heap, not only at its top, to the
     /// system. Looked up at run time because Swift's Glibc module does not import <malloc.h>;
     /// absent on other C libraries, where this does nothing.
