@@ -153,13 +153,11 @@ struct ListenCommand: AsyncParsableCommand {
         return (recognizer, interpreter)
     }
 
-    /// Listening needs neither eSpeak NG (it only phonemized the catalog) nor the pages that
-    /// loading touched: hand both back before a session that may last hours (once the main
-    /// thread has parked, whose exit would bring 3 MB of them back: `StartupMemory`).
+    /// Listening needs eSpeak NG no more (it only phonemized the catalog): hand it back with the
+    /// start-up pages.
     private func releaseStartupMemory(logger: Logger) async {
         ESpeakEngine.shared.release()
-        let kB = await StartupMemory.releaseAfterMainThreadParks()
-        logger.debug("released start-up pages", metadata: ["kB": "\(kB)"])
+        await releaseStartupPages(logger: logger)
     }
 
     /// Each line on stdin (Enter) flips the push-to-talk switch.
@@ -173,4 +171,12 @@ struct ListenCommand: AsyncParsableCommand {
         thread.name = "parlo.ptt"
         thread.start()
     }
+}
+
+/// The pages that loading touched, handed back before a listening session that may last hours
+/// (`parlo listen`, `parlo study`), once the main thread has parked, whose exit would bring 3 MB
+/// of them back (`StartupMemory`). A page needed again comes back on first use.
+func releaseStartupPages(logger: Logger) async {
+    let kB = await StartupMemory.releaseAfterMainThreadParks()
+    logger.debug("released start-up pages", metadata: ["kB": "\(kB)"])
 }

@@ -180,10 +180,7 @@ struct StudyCommand: AsyncParsableCommand {
             }
         }
         let source = try capture.makeSource(logger: logger, level: level)
-        // As `parlo listen` does: the pages loading touched, back before a session of hours
-        // (eSpeak NG's that replies use come back on the first reply).
-        let kB = await StartupMemory.releaseAfterMainThreadParks()
-        logger.debug("released start-up pages", metadata: ["kB": "\(kB)"])
+        await releaseStartupPages(logger: logger)    // eSpeak NG's pages that replies use come back with the first
         if !printer.json { FileHandleOutput.stderr("Listening on \(source.description). Say \"help\" or \"aiuto\". Ctrl-C stops.\n") }
         let stream = source.start()
         // Served, the session's one handler stops the stream (a second one would never fire).
