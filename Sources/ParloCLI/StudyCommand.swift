@@ -161,6 +161,7 @@ struct StudyCommand: AsyncParsableCommand {
     /// Voice input: the catalog grammar on the microphone or a recorded file.
     private func listen(_ session: StudySession, _ commands: Catalog, echo: EchoReference?, clock: ManualStudyClock?,
                         printer: StudyPrinter, hub: DeskHub?, talk: PushToTalk?, stop: SessionStop?, logger: Logger) async throws {
+        releasePhasePages("the session", logger: logger)
         let model = try acoustic.locate()
         var options = ListenPipeline.Options()
         options.endpointer.hangover = Double(hangoverMs ?? 300) / 1000
