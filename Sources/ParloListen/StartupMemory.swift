@@ -46,6 +46,19 @@ public enum StartupMemory {
         return release()
     }
 
+    /// Makes every thread allocate from glibc's one main heap (`mallopt(M_ARENA_MAX, 1)`), before
+    /// the listening threads start. glibc gives a thread that meets a busy heap an arena of its
+    /// own, and each keeps the pages its frees leave behind: `parlo listen`'s capture, decoding
+    /// and output threads held 2–3 MB more that way (`parlo listen --input` on the demo session,
+    /// peak 40.3–41.2 → 38.4–38.8 MB, the same command latencies; docs/listening.md, "Budgets").
+    /// Looked up at run time, as `malloc_trim` is; elsewhere it does nothing.
+    public static func useOneHeap() {
+        typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }    // RTLD_DEFAULT
+        let arenaMax: Int32 = -8    // M_ARENA_MAX in <malloc.h>
+        _ = unsafeBitCast(symbol, to: Mallopt.self)(arenaMax, 1)
+    }
+
     /// glibc's `malloc_trim(0)`: returns free pages inside the heap, not only at its top, to the
     /// system. Looked up at run time because Swift's Glibc module does not import <malloc.h>;
     /// absent on other C libraries, where this does nothing.
