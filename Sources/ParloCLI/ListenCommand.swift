@@ -191,10 +191,10 @@ func releaseStartupPages(logger: Logger) async {
 }
 
 /// The pages one start-up phase touched, handed back before the next piles its own on top, so
-/// that the process's peak is the largest phase's, not their sum: `parlo listen --input` on the
-/// demo session peaked at 64.6 MB with loading, the catalog and the decoder resident together,
-/// and at 39.2 MB with them released in turn (docs/listening.md, "Budgets"). What a later phase
-/// needs again comes back from the page cache.
+/// that the process's peak is the largest phase's, not their sum: `parlo listen --input`'s
+/// start-up on the demo session peaked at 64.6 MB with loading, the catalog and the decoder
+/// resident together, and at 37.8 MB with them released in turn (docs/listening.md, "Budgets").
+/// What a later phase needs again comes back from the page cache (about 80 ms in all).
 func releasePhasePages(_ phase: String, logger: Logger) {
     let kB = StartupMemory.release()
     logger.debug("released pages", metadata: ["after": "\(phase)", "kB": "\(kB)"])
