@@ -114,7 +114,7 @@ struct ListenCommand: AsyncParsableCommand {
                                       conditioner: conditioner, decoderStage: RoomListening.decoderStage(dereverb: dereverb),
                                       classifier: classifier)
             source = try capture.makeSource(logger: logger, level: level)
-            await releaseStartupMemory(logger: logger)
+            await releaseStartupPages(logger: logger)
         } catch {
             throw fail(error)
         }
@@ -151,7 +151,7 @@ struct ListenCommand: AsyncParsableCommand {
                                    options: pocketSphinx.parsed()), nil)
         }
         let compiled = try CatalogCompiler(model: model, logger: logger).compile(loadCatalog(catalog.folder(), fixtures: catalog.fixtures), decoys: spoken.decoyLanguages)
-        ESpeakEngine.shared.release()    // it only phonemized the catalog
+        ESpeakEngine.shared.release()    // it only phonemized the catalog; listening needs it no more
         releasePhasePages("the catalog", logger: logger)
         var rejection = Rejection.live
         if let minConfidence { rejection.minimumConfidence = minConfidence }
@@ -160,13 +160,6 @@ struct ListenCommand: AsyncParsableCommand {
         interpreter.language = spoken.speaker
         interpreter.slots = SlotConfidence(catalog: compiled.catalog, model: .live)
         return (recognizer, interpreter)
-    }
-
-    /// Listening needs eSpeak NG no more (it only phonemized the catalog, and `--jsgf` never
-    /// started it): hand it back with the start-up pages.
-    private func releaseStartupMemory(logger: Logger) async {
-        ESpeakEngine.shared.release()
-        await releaseStartupPages(logger: logger)
     }
 
     /// Each line on stdin (Enter) flips the push-to-talk switch.
