@@ -11,6 +11,8 @@ public struct DocumentError: HintedError, Equatable {
         case damaged
         /// Pages with no text, only pictures: a scan.
         case noTextLayer
+        /// poppler's library, which reads PDFs, is not installed.
+        case missingLibrary
     }
     public var code: Code
     public var detail: String
@@ -22,6 +24,7 @@ public struct DocumentError: HintedError, Equatable {
         case .encrypted: "open it in a PDF viewer with its password and save or print an unprotected copy"
         case .damaged: "open it in a PDF viewer and save a new copy, or export the text"
         case .noTextLayer: "run OCR on it first (e.g. ocrmypdf), or give a text version"
+        case .missingLibrary: "install it with scripts/setup (Debian's libpoppler-glib8), or give a text version"
         }
     }
 }

@@ -24,6 +24,17 @@ final class ReadPDFTests: ScratchFolderTestCase {
         XCTAssertFalse(out.stdout.contains("Pagina"), out.stdout)
     }
 
+    /// poppler is opened when a PDF is (CPoppler), not linked: linked, it and its ~40 libraries
+    /// cost every `parlo` process ~7 MB at start-up (docs/reading.md). The test above read a PDF
+    /// through the same binary.
+    func testTheBinaryDoesNotLinkPoppler() throws {
+        let out = try CLIRun.run("/usr/bin/ldd", [ParloProcess.binary.path])
+        XCTAssertEqual(out.status, 0, out.stderr)
+        XCTAssertTrue(out.stdout.contains("libpocketsphinx"), out.stdout)
+        XCTAssertFalse(out.stdout.contains("poppler"), out.stdout)
+        XCTAssertFalse(out.stdout.contains("libcairo"), out.stdout)
+    }
+
     struct StudyLine: Decodable { var type: String; var page: Int?; var text: String?; var sentences: Int? }
 
     func testStudyReadsTheCurrentPageOfThePDFWithTypedCommands() throws {

@@ -9,11 +9,19 @@ import Foundation
 enum Poppler {
     private static let lock = NSLock()
     static func call<T>(_ body: () throws -> T) rethrows -> T { try lock.withLock(body) }
+
+    /// Loads poppler-glib on first use (it is not linked: docs/reading.md); a one-line error
+    /// when it is not installed.
+    static func load(for path: String) throws {
+        if let why = parlo_poppler_load() {
+            throw DocumentError(.missingLibrary, "\(path) cannot be read: poppler is not installed (\(String(cString: why)))")
+        }
+    }
 }
 
 /// A PDF opened with poppler (poppler-glib): its pages' text, line by line, in reading order.
 ///
-/// Owns the `PopplerDocument` and releases it when dropped. Pages are read when first asked for
+/// Owns poppler's document and releases it when dropped. Pages are read when first asked for
 /// and kept (their text only), so a reader can start speaking page 1 of a long book at once.
 // @unchecked Sendable: the handle and `cache` are only touched inside `Poppler.call`.
 public final class PDFDocument: @unchecked Sendable {
@@ -36,6 +44,7 @@ public final class PDFDocument: @unchecked Sendable {
                 throw DocumentError(.damaged, "\(path) is damaged: it names object \(largest) in \(bytes.count) bytes")
             }
         }
+        try Poppler.load(for: path)
         var status: Int32 = 0
         var message: UnsafeMutablePointer<CChar>?
         // poppler opens URIs, which name absolute paths only.
@@ -53,7 +62,7 @@ public final class PDFDocument: @unchecked Sendable {
         }
         self.path = path
         handle = opened
-        pageCount = Int(Poppler.call { poppler_document_get_n_pages(opened) })
+        pageCount = Int(Poppler.call { parlo_poppler_page_count(opened) })
     }
 
     deinit {
@@ -73,13 +82,13 @@ public final class PDFDocument: @unchecked Sendable {
 
     /// Reads a page (inside `Poppler.call`).
     private func read(_ number: Int) -> PDFPageText {
-        guard number >= 1, number <= pageCount, let page = poppler_document_get_page(handle, Int32(number - 1)) else {
+        guard number >= 1, number <= pageCount, let page = parlo_poppler_page_at(handle, Int32(number - 1)) else {
             return PDFPageText(number: number, lines: [])
         }
         defer { parlo_poppler_unref(UnsafeMutableRawPointer(page)) }
         var width = 0.0, height = 0.0
-        poppler_page_get_size(page, &width, &height)
-        let raw = poppler_page_get_text(page)
+        parlo_poppler_page_size(page, &width, &height)
+        let raw = parlo_poppler_page_text(page)
         let text = raw.map { String(cString: $0) } ?? ""
         if let raw { parlo_poppler_free(raw) }
         var count: UInt32 = 0
