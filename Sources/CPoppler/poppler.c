@@ -3,6 +3,7 @@
 #include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* The few GLib and poppler-glib types these calls pass, as their stable C ABI defines them
    (glib/gerror.h, glib/glist.h, poppler-page.h): declaring them here keeps poppler's headers,
@@ -37,9 +38,14 @@ static pthread_once_t once = PTHREAD_ONCE_INIT;
 static const char *failure;
 
 static void load(void) {
+    /* Debian bookworm's soname, then the development symlink; the error names the first. */
     void *lib = dlopen("libpoppler-glib.so.8", RTLD_NOW | RTLD_LOCAL);
-    if (!lib) lib = dlopen("libpoppler-glib.so", RTLD_NOW | RTLD_LOCAL);
-    if (!lib) { failure = dlerror(); return; }
+    if (!lib) {
+        static char first[256];
+        snprintf(first, sizeof first, "%s", dlerror());
+        lib = dlopen("libpoppler-glib.so", RTLD_NOW | RTLD_LOCAL);
+        if (!lib) { failure = first; return; }
+    }
     /* dlsym on poppler's handle also searches what it depends on: GLib and GObject. */
 #define FIND(field, symbol) if (!(*(void **)&api.field = dlsym(lib, symbol))) { failure = dlerror(); return; }
     FIND(filename_to_uri, "g_filename_to_uri")
