@@ -50,7 +50,7 @@ let package = Package(
         cLibrary("CCmarkGFM", pkgConfig: "libcmark-gfm", apt: ["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]),
         cLibrary("CLibXML2", pkgConfig: "libxml-2.0", apt: ["libxml2-dev"]),
         // poppler-glib is loaded when a PDF is first read, not linked: linked, it and what it
-        // brings (GLib, cairo, NSS, X11) cost every process ~8 MB at start-up, `parlo listen` too.
+        // brings (GLib, cairo, NSS, X11) cost every process ~7 MB at start-up, `parlo listen` too.
         .target(name: "CPoppler"),
 
         // Pipeline stages.

@@ -1,37 +1,28 @@
 #include "CPoppler.h"
+#include "abi.h"
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stddef.h>
-#include <stdint.h>
 #include <stdio.h>
 
-/* The few GLib and poppler-glib types these calls pass, as their stable C ABI defines them
-   (glib/gerror.h, glib/glist.h, poppler-page.h): declaring them here keeps poppler's headers,
-   and with them its link line, out of the build. */
-typedef uint32_t GQuark;
-typedef struct { GQuark domain; int code; char *message; } GError;
-typedef struct GList { void *data; struct GList *next, *prev; } GList;
-typedef struct { double x1, y1, x2, y2; } PopplerRectangle;
-enum { POPPLER_ERROR_ENCRYPTED = 1 };
-
 static struct {
-    char *(*filename_to_uri)(const char *, const char *, GError **);
-    void *(*new_from_file)(const char *, const char *, GError **);
-    GQuark (*file_error_quark)(void);
-    GQuark (*poppler_error_quark)(void);
-    void (*error_free)(GError *);
+    char *(*filename_to_uri)(const char *, const char *, parlo_g_error **);
+    void *(*new_from_file)(const char *, const char *, parlo_g_error **);
+    parlo_g_quark (*file_error_quark)(void);
+    parlo_g_quark (*poppler_error_quark)(void);
+    void (*error_free)(parlo_g_error *);
     char *(*strdup)(const char *);
     void (*free)(void *);
     void *(*malloc_n)(size_t, size_t);
     void (*object_unref)(void *);
-    unsigned (*list_length)(GList *);
+    unsigned (*list_length)(parlo_g_list *);
     int (*n_pages)(void *);
     void *(*get_page)(void *, int);
     void (*page_size)(void *, double *, double *);
     char *(*page_text)(void *);
-    int (*text_layout)(void *, PopplerRectangle **, unsigned *);
-    GList *(*image_mapping)(void *);
-    void (*free_image_mapping)(GList *);
+    int (*text_layout)(void *, parlo_poppler_rectangle **, unsigned *);
+    parlo_g_list *(*image_mapping)(void *);
+    void (*free_image_mapping)(parlo_g_list *);
 } api;
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -74,7 +65,7 @@ const char *parlo_poppler_load(void) {
 }
 
 parlo_poppler_document *parlo_poppler_open(const char *path, int *status, char **message) {
-    GError *error = NULL;
+    parlo_g_error *error = NULL;
     *status = 0;
     if (message) *message = NULL;
     char *uri = api.filename_to_uri(path, NULL, &error);
@@ -88,7 +79,7 @@ parlo_poppler_document *parlo_poppler_open(const char *path, int *status, char *
     api.free(uri);
     if (!doc) {
         if (error && error->domain == api.file_error_quark()) *status = 1;
-        else if (error && error->domain == api.poppler_error_quark() && error->code == POPPLER_ERROR_ENCRYPTED) *status = 2;
+        else if (error && error->domain == api.poppler_error_quark() && error->code == PARLO_POPPLER_ERROR_ENCRYPTED) *status = 2;
         else *status = 3;
         if (message && error) *message = api.strdup(error->message);
     }
@@ -109,7 +100,7 @@ void parlo_poppler_page_size(parlo_poppler_page *page, double *width, double *he
 char *parlo_poppler_page_text(parlo_poppler_page *page) { return api.page_text(page); }
 
 double *parlo_poppler_text_boxes(parlo_poppler_page *page, unsigned *count) {
-    PopplerRectangle *rects = NULL;
+    parlo_poppler_rectangle *rects = NULL;
     unsigned n = 0;
     *count = 0;
     if (!api.text_layout(page, &rects, &n) || !rects) return NULL;
@@ -124,7 +115,7 @@ double *parlo_poppler_text_boxes(parlo_poppler_page *page, unsigned *count) {
 }
 
 int parlo_poppler_image_count(parlo_poppler_page *page) {
-    GList *list = api.image_mapping(page);
+    parlo_g_list *list = api.image_mapping(page);
     int n = (int)api.list_length(list);
     api.free_image_mapping(list);
     return n;

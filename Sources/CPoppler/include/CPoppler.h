@@ -4,7 +4,7 @@
 /// poppler-glib, loaded on first use (dlopen), not linked.
 ///
 /// Linked, poppler and the libraries it brings (GLib, cairo, NSS, X11 …) cost every `parlo`
-/// process about 8 MB of resident memory at start-up, `parlo listen` included, which never reads
+/// process about 7 MB of resident memory at start-up, `parlo listen` included, which never reads
 /// a PDF. Only these wrappers touch poppler; the Swift side calls them one at a time (`Poppler`).
 
 /// A document or a page: poppler's GObjects, opaque here.
