@@ -61,6 +61,17 @@ extension Rejection {
     static let minimumUncoveredRun = 10
     /// Frames either side of a word that still count as covered (word edges are approximate).
     static let coverageMargin = 3
+    /// Frames of an uncovered run right after the last word, or right before the first, that do
+    /// not count when the result has two words or more: a real voice's last nasal or breath
+    /// ("again", "waiting": 0.12–0.16 s, 14–16 dB under the loudest frame) and a room's
+    /// reverberant tail go on below 1 kHz after the word the decoder has ended, which it explains
+    /// as silence. Asterisk's recorded prompts said as commands lost 6 of 42 quiet English
+    /// commands to this; eSpeak NG's voices stop dead, so DEV never showed it. A lone word keeps
+    /// the whole count: one word forced onto a one-word command ("star" as "stop") leaves its own
+    /// end uncovered the same way, and single words are where Parlo fires most
+    /// (docs/recognizer-measurements.md, "A word's tail", session 45). Speech the decoder left
+    /// out is whole words, longer than this.
+    static let edgeAllowance = 10
 
     /// Measures the best path against itself and against the loudness of the audio.
     func evidence(path: [PathSegment], energy: FrameEnergy, decodedFrames: Int) -> RejectionEvidence {
@@ -94,17 +105,22 @@ extension Rejection {
     /// batch accepted has a best word under 2.5 vocalic frames (session 23).
     static let minimumVowelFrames = 2
 
-    /// Share of loud frames in runs of ≥ `minimumUncoveredRun` that no word covers.
+    /// Share of loud frames in runs of ≥ `minimumUncoveredRun` that no word covers; with two
+    /// words or more, a run at either end of them less its first `edgeAllowance` frames.
     static func uncoveredShare(loud: [Bool], path: [PathSegment]) -> Double {
         var covered = [Bool](repeating: false, count: loud.count)
         for s in path where s.isWord {
             let lo = max(0, s.startFrame - coverageMargin), hi = min(loud.count - 1, s.endFrame + coverageMargin)
             if lo <= hi { for i in lo...hi { covered[i] = true } }
         }
+        let words = path.filter(\.isWord)
+        let firstCovered = words.first.map { max(0, $0.startFrame - coverageMargin) }
+        let lastCovered = words.last.map { min(loud.count - 1, $0.endFrame + coverageMargin) }
         var uncovered = 0, run = 0
-        for (isLoud, isCovered) in zip(loud, covered) + [(false, true)] {
-            if isLoud && !isCovered { run += 1; continue }
-            if run >= minimumUncoveredRun { uncovered += run }
+        for i in 0...loud.count {
+            if i < loud.count && loud[i] && !covered[i] { run += 1; continue }
+            let atEdge = words.count > 1 && (i == firstCovered || i - run == lastCovered.map { $0 + 1 })
+            if run >= minimumUncoveredRun { uncovered += atEdge ? max(0, run - edgeAllowance) : run }
             run = 0
         }
         let loudCount = loud.filter { $0 }.count
