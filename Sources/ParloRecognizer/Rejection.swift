@@ -127,6 +127,18 @@ public struct Rejection: Sendable, Equatable {
     public var minimumWordScorePerFrame: Double
     /// Results leaving more than this share of the loud frames uncovered by words are rejected.
     public var maximumUncoveredSpeech: Double
+    /// Frames of an uncovered run right after the last word, or right before the first, that
+    /// `maximumUncoveredSpeech` does not count when the result has two words or more. A real
+    /// voice's last nasal or breath ("again", "waiting": 0.12–0.16 s, 14–16 dB under the loudest
+    /// frame) and a room's reverberant tail go on below 1 kHz after the word the decoder has
+    /// ended, which it explains as silence: Asterisk's recorded prompts said as commands lost 6
+    /// of 42 quiet English commands to it, and eSpeak NG's voices, which stop dead, never showed
+    /// it. A lone word keeps the whole count: one word forced onto a one-word command ("star" as
+    /// "stop") leaves its own end uncovered the same way, and single words are where Parlo fires
+    /// most. `.catalog` allows 10 (0.1 s, the run a miss needs anyway); `.default`, whose
+    /// coverage check has no garbage loop beside it, none: on its own set 10 let one more
+    /// out-of-grammar sentence through (docs/recognizer-measurements.md, "A word's tail").
+    public var wordTail = 0
     /// Results none of whose words has at least this share of its frames vocalic
     /// (`RejectionEvidence.voicedWord`) are rejected: their confidence is capped below 0.5, so the
     /// floors and any `minimumConfidence` of 0.5 or more refuse them. 0.1, one frame in ten (a vowel
@@ -172,6 +184,7 @@ public struct Rejection: Sendable, Equatable {
         var r = Rejection(loop: .grammarWords(probability: 1e-4), minimumScorePerFrame: -64, minimumShortScorePerFrame: -72,
                           minimumWordScorePerFrame: -100, maximumUncoveredSpeech: 0.1, beam: 1e-70)
         r.calibration = .batch
+        r.wordTail = 10
         return r
     }()
 

@@ -61,17 +61,6 @@ extension Rejection {
     static let minimumUncoveredRun = 10
     /// Frames either side of a word that still count as covered (word edges are approximate).
     static let coverageMargin = 3
-    /// Frames of an uncovered run right after the last word, or right before the first, that do
-    /// not count when the result has two words or more: a real voice's last nasal or breath
-    /// ("again", "waiting": 0.12–0.16 s, 14–16 dB under the loudest frame) and a room's
-    /// reverberant tail go on below 1 kHz after the word the decoder has ended, which it explains
-    /// as silence. Asterisk's recorded prompts said as commands lost 6 of 42 quiet English
-    /// commands to this; eSpeak NG's voices stop dead, so DEV never showed it. A lone word keeps
-    /// the whole count: one word forced onto a one-word command ("star" as "stop") leaves its own
-    /// end uncovered the same way, and single words are where Parlo fires most
-    /// (docs/recognizer-measurements.md, "A word's tail", session 45). Speech the decoder left
-    /// out is whole words, longer than this.
-    static let edgeAllowance = 10
 
     /// Measures the best path against itself and against the loudness of the audio.
     func evidence(path: [PathSegment], energy: FrameEnergy, decodedFrames: Int) -> RejectionEvidence {
@@ -82,7 +71,7 @@ extension Rejection {
         let loud = energy.loudFrames()
         let vocalic = zip(loud, energy.vowelLike).map { $0 && $1 }
         let best = Self.alignments(loud, decodedFrames: decodedFrames)
-            .map { (frames: $0, uncovered: Self.uncoveredShare(loud: Array(loud[$0]), path: path)) }
+            .map { (frames: $0, uncovered: Self.uncoveredShare(loud: Array(loud[$0]), path: path, wordTail: wordTail)) }
             .min { $0.uncovered < $1.uncovered }
         return RejectionEvidence(scorePerFrame: perFrame, worstWordScorePerFrame: worstWord, uncoveredSpeech: best?.uncovered,
                                  words: path.filter(\.isWord).count,
@@ -106,8 +95,8 @@ extension Rejection {
     static let minimumVowelFrames = 2
 
     /// Share of loud frames in runs of ≥ `minimumUncoveredRun` that no word covers; with two
-    /// words or more, a run at either end of them less its first `edgeAllowance` frames.
-    static func uncoveredShare(loud: [Bool], path: [PathSegment]) -> Double {
+    /// words or more, a run at either end of them less its first `wordTail` frames.
+    static func uncoveredShare(loud: [Bool], path: [PathSegment], wordTail: Int = 0) -> Double {
         var covered = [Bool](repeating: false, count: loud.count)
         for s in path where s.isWord {
             let lo = max(0, s.startFrame - coverageMargin), hi = min(loud.count - 1, s.endFrame + coverageMargin)
@@ -120,7 +109,7 @@ extension Rejection {
         for i in 0...loud.count {
             if i < loud.count && loud[i] && !covered[i] { run += 1; continue }
             let atEdge = words.count > 1 && (i == firstCovered || i - run == lastCovered.map { $0 + 1 })
-            if run >= minimumUncoveredRun { uncovered += atEdge ? max(0, run - edgeAllowance) : run }
+            if run >= minimumUncoveredRun { uncovered += atEdge ? max(0, run - wordTail) : run }
             run = 0
         }
         let loudCount = loud.filter { $0 }.count

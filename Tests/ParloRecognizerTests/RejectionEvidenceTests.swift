@@ -91,30 +91,32 @@ final class RejectionEvidenceTests: XCTestCase {
     }
 
     /// A word's tail (a last nasal, a breath, a room's reverberation) goes on after the word the
-    /// decoder ended; at either end of two words or more a run counts only beyond its first 0.1 s.
+    /// decoder ended; `.catalog` counts a run at either end of two words or more only beyond its first 0.1 s.
     func testARunAtEitherEndOfTheWordsCountsBeyondItsFirstTenthOfASecond() {
         let loud = [Bool](repeating: true, count: 40)
         // After the last word: 17 uncovered frames, 7 of them count.
         let after = [segment("try", 0, 9), segment("again", 10, 19), segment("<sil>", 20, 39, word: false)]
-        XCTAssertEqual(Rejection.uncoveredShare(loud: loud, path: after), 7.0 / 40, accuracy: 1e-9)
+        XCTAssertEqual(Rejection.uncoveredShare(loud: loud, path: after, wordTail: 10), 7.0 / 40, accuracy: 1e-9)
+        // Without an allowance (`.default`) all 17 count.
+        XCTAssertEqual(Rejection.uncoveredShare(loud: loud, path: after), 17.0 / 40, accuracy: 1e-9)
         // Before the first word, the same.
         let before = [segment("<sil>", 0, 19, word: false), segment("try", 20, 29), segment("again", 30, 39)]
-        XCTAssertEqual(Rejection.uncoveredShare(loud: loud, path: before), 7.0 / 40, accuracy: 1e-9)
+        XCTAssertEqual(Rejection.uncoveredShare(loud: loud, path: before, wordTail: 10), 7.0 / 40, accuracy: 1e-9)
         // "again" and its 0.13 s nasal murmur: 3 frames left, under the 0.1 s a run needs.
         let again = [Bool](repeating: true, count: 36)
         let murmur = [segment("try", 0, 9), segment("again", 10, 19), segment("<sil>", 20, 35, word: false)]
-        XCTAssertEqual(Rejection.uncoveredShare(loud: again, path: murmur), 3.0 / 36, accuracy: 1e-9)
+        XCTAssertEqual(Rejection.uncoveredShare(loud: again, path: murmur, wordTail: 10), 3.0 / 36, accuracy: 1e-9)
         // Speech that starts again after a quiet gap is no tail: all 20 frames count.
         let later = [Bool](repeating: true, count: 20) + [Bool](repeating: false, count: 5) + [Bool](repeating: true, count: 20)
         let gap = [segment("try", 0, 9), segment("again", 10, 19), segment("<sil>", 20, 44, word: false)]
-        XCTAssertEqual(Rejection.uncoveredShare(loud: later, path: gap), 20.0 / 40, accuracy: 1e-9)
+        XCTAssertEqual(Rejection.uncoveredShare(loud: later, path: gap, wordTail: 10), 20.0 / 40, accuracy: 1e-9)
     }
 
     /// A lone word keeps the whole count: "star" heard as "stop" leaves its own end uncovered.
     func testALoneWordsTailCountsWhole() {
         let loud = [Bool](repeating: true, count: 40)
-        XCTAssertEqual(Rejection.uncoveredShare(loud: loud, path: [segment("stop", 0, 19), segment("<sil>", 20, 39, word: false)]),
-                       17.0 / 40, accuracy: 1e-9)
+        XCTAssertEqual(Rejection.uncoveredShare(loud: loud, path: [segment("stop", 0, 19), segment("<sil>", 20, 39, word: false)],
+                                                     wordTail: 10), 17.0 / 40, accuracy: 1e-9)
     }
 
     func testConfidenceIsOneHalfAtEachThresholdAndFallsBeyond() {
