@@ -135,9 +135,12 @@ public struct Rejection: Sendable, Equatable {
     /// of 42 quiet English commands to it, and eSpeak NG's voices, which stop dead, never showed
     /// it. A lone word keeps the whole count: one word forced onto a one-word command ("star" as
     /// "stop") leaves its own end uncovered the same way, and single words are where Parlo fires
-    /// most. `.catalog` allows 10 (0.1 s, the run a miss needs anyway); `.default`, whose
-    /// coverage check has no garbage loop beside it, none: on its own set 10 let one more
-    /// out-of-grammar sentence through (docs/recognizer-measurements.md, "A word's tail").
+    /// most. `.catalog` allows 10 (0.1 s, the run a miss needs anyway), where the floors decide.
+    /// `.default`, whose coverage check has no garbage loop beside it, none: on its own set 10 let
+    /// one more out-of-grammar sentence through. `.live` (and `.longFile`) none: there the
+    /// confidence decides, fitted on the whole count, and the same real voices streamed gained no
+    /// command from it, while 4 more of 1,035 non-commands fired (docs/recognizer-measurements.md,
+    /// "A word's tail").
     public var wordTail = 0
     /// Results none of whose words has at least this share of its frames vocalic
     /// (`RejectionEvidence.voicedWord`) are rejected: their confidence is capped below 0.5, so the
@@ -199,6 +202,7 @@ public struct Rejection: Sendable, Equatable {
         var r = Rejection.catalog
         r.calibration = .live
         r.minimumConfidence = 0.5
+        r.wordTail = 0      // the confidence decides here, fitted on the whole count (see `wordTail`)
         return r
     }()
 
