@@ -51,7 +51,7 @@ extension CommandMatcher {
 
     /// Every (command, slot values) whose templates say `text` exactly, best template each.
     public func parses(_ text: String) -> [Parse] {
-        let tokens = normalizer.tokens(text)
+        let tokens = normalizer.textTokens(text)
         guard !tokens.isEmpty else { return [] }
         let ids = tokens.map { graph.vocabulary[$0] ?? -1 }
         let numbers = tokens.map { t in t.utf8.first.flatMap { $0 >= 48 && $0 <= 57 ? Int(t) : nil } }

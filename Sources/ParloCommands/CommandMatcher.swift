@@ -88,7 +88,7 @@ public struct CommandMatcher: Sendable {
     /// score alike, one in `preferring` wins: a sentence both languages share ("stop") is the
     /// speaker's language's (`MatchResult.spoken(in:confidence:)`).
     public func match(_ text: String, filter: Filter? = nil, preferring: Language? = nil) -> MatchResult {
-        let tokens = normalizer.tokens(text)
+        let tokens = normalizer.textTokens(text)
         guard !tokens.isEmpty else {
             return MatchResult(text: text, command: nil, language: nil, confidence: 0, rejected: true, reason: "no words")
         }

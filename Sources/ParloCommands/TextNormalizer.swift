@@ -60,8 +60,9 @@ public struct TextNormalizer: Sendable {
 
     public init() { numbers = Self.numberWords }
 
-    /// The normalised tokens of `text`.
-    public func tokens(_ text: String) -> [String] {
+    /// The normalised tokens of `text`; with `skipping` false the skip words and phrases stay
+    /// (see `textTokens`).
+    public func tokens(_ text: String, skipping: Bool = true) -> [String] {
         var raw: [String] = []
         raw.reserveCapacity(8)
         var current = String.UnicodeScalarView()
@@ -102,19 +103,31 @@ public struct TextNormalizer: Sendable {
             else { flush() }
         }
         flush()
-        return reduce(raw)
+        return reduce(raw, skipping: skipping)
     }
 
-    /// Skip phrases, numbers, prepositions and articles, in that order.
-    func reduce(_ raw: [String]) -> [String] {
+    /// The tokens of a whole text the matcher compares: a text of nothing but skip words keeps
+    /// them ("thank you", "ok", "grazie"). A catalog may make such a sentence a command
+    /// (`TokenGraph` keeps a template's skip words when it has no other), and skipped to no
+    /// tokens it could never match: a real voice's "thank you", decoded right, came back "no
+    /// words". Within a longer text they are skipped as ever ("open math, thank you").
+    public func textTokens(_ text: String) -> [String] {
+        let tokens = self.tokens(text)
+        return tokens.isEmpty ? self.tokens(text, skipping: false) : tokens
+    }
+
+    /// Skip phrases (unless not `skipping`), numbers, prepositions and articles, in that order.
+    func reduce(_ raw: [String], skipping: Bool) -> [String] {
         var out: [String] = []
         out.reserveCapacity(raw.count)
         var i = 0
         while i < raw.count {
             let w = raw[i]
-            if i + 2 < raw.count, longSkips, skipPhrases.contains([w, raw[i + 1], raw[i + 2]]) { i += 3; continue }
-            if i + 1 < raw.count, skipPhrases.contains([w, raw[i + 1]]) { i += 2; continue }
-            if skipWords.contains(w) { i += 1; continue }
+            if skipping {
+                if i + 2 < raw.count, longSkips, skipPhrases.contains([w, raw[i + 1], raw[i + 2]]) { i += 3; continue }
+                if i + 1 < raw.count, skipPhrases.contains([w, raw[i + 1]]) { i += 2; continue }
+                if skipWords.contains(w) { i += 1; continue }
+            }
             // "minus five", "meno cinque": the same negative number as "-5", never a positive one.
             if Self.minusWords.contains(w), i + 1 < raw.count, let (value, used) = readNumber(raw, at: i + 1) {
                 out.append(String(-value)); i += 1 + used; continue

@@ -157,6 +157,7 @@ struct TokenGraph: Sendable {
             for (i, e) in graph.entries.enumerated() { for n in e.start...e.end { owner[Int(n)] = i } }
             return owner
         }()
+        let skipOnly = Self.skipOnlyEntries(graph, entryOf: entryOf, normalizer: normalizer)
         for (node, list) in graph.arcs.enumerated() {
             let entry = graph.entries[entryOf[node]]
             let c = entry.command
@@ -165,7 +166,8 @@ struct TokenGraph: Sendable {
                 switch arc.label {
                 case .epsilon: break
                 case .words(let ws):
-                    pieces = [.tokens(normalizer.tokens(ws.joined(separator: " ")).map { token($0, command: c) },
+                    let tokens = normalizer.tokens(ws.joined(separator: " "), skipping: !skipOnly[entryOf[node]])
+                    pieces = [.tokens(tokens.map { token($0, command: c) },
                                       text: text(ws.map(Spelling.grammarWord).joined(separator: " ")))]
                 case .value(let s, let v):
                     pieces = [.capture(capture(graph.slots[Int(s)].name, graph.slots[Int(s)].values[Int(v)]))]
@@ -213,6 +215,23 @@ struct TokenGraph: Sendable {
                entries: graph.entries.map { ($0.command, $0.language, Int($0.start), Int($0.end)) })
     }
 
+    /// Templates made of nothing but skip words ("thank you", "grazie"): their words are kept,
+    /// as `TextNormalizer.textTokens` keeps them in a text that is nothing else, or the template
+    /// would match nothing.
+    static func skipOnlyEntries(_ graph: TemplateGraph, entryOf: [Int], normalizer: TextNormalizer) -> [Bool] {
+        var skipOnly = [Bool](repeating: true, count: graph.entries.count)
+        for (node, list) in graph.arcs.enumerated() {
+            for arc in list {
+                switch arc.label {
+                case .epsilon: continue
+                case .words(let ws) where normalizer.tokens(ws.joined(separator: " ")).isEmpty: continue
+                default: skipOnly[entryOf[node]] = false
+                }
+            }
+        }
+        return skipOnly
+    }
+
     /// The matcher's view of a list of sentences (tests, small tools): one path each.
     init(sentences: [ExpandedSentence], commands: [String], normalizer: TextNormalizer) {
         let index = Dictionary(commands.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
@@ -222,7 +241,7 @@ struct TokenGraph: Sendable {
             guard let c = index[s.command] else { continue }
             let start = raw.count * 2
             var pieces = s.slots.keys.sorted().map { Piece.capture(capture($0, s.slots[$0]!)) }
-            pieces.append(.tokens(normalizer.tokens(s.words.joined(separator: " ")).map { token($0, command: c) }, text: text(s.text)))
+            pieces.append(.tokens(normalizer.textTokens(s.words.joined(separator: " ")).map { token($0, command: c) }, text: text(s.text)))
             pending.append(Pending(from: start, to: start + 1, pieces: pieces))
             raw.append((c, s.language, start, start + 1))
         }

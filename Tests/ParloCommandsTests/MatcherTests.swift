@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 import ParloCatalog
 @testable import ParloCommands
@@ -89,6 +90,48 @@ final class MatcherTests: XCTestCase {
         XCTAssertEqual(Set(t.candidates.map(\.command)), ["a", "b"])
     }
 
+
+    /// A sentence of nothing but skip words is a command's own, not nothing: "thank you" and
+    /// "grazie" skipped to no tokens could never match (Asterisk's "thank you", decoded right,
+    /// came back "no words"), while "open math, thank you" still skips them.
+    func testSentenceOfSkipWordsMatches() {
+        XCTAssertEqual(TextNormalizer().textTokens("Thank you!"), ["thank", "you"])
+        XCTAssertEqual(TextNormalizer().textTokens("open math, thank you"), ["open", "math"])
+        let polite = CommandMatcher(sentences: [
+            ExpandedSentence(command: "close", language: .english, words: ["thank", "you"]),
+            ExpandedSentence(command: "close", language: .italian, words: ["grazie"]),
+            ExpandedSentence(command: "open", language: .english, words: ["open", "math"]),
+        ])
+        XCTAssertEqual(polite.match("thank you").command, "close")
+        XCTAssertEqual(polite.match("grazie").command, "close")
+        XCTAssertEqual(polite.match("open math thank you").command, "open")
+        // The bundled catalog has no such sentence: a lone "please" is no command.
+        let please = m.match("please")
+        XCTAssertNil(please.command)
+        XCTAssertTrue(please.rejected)
+    }
+
+    /// The same through a catalog file's templates, alternatives and optional words included.
+    func testCatalogTemplateOfSkipWordsMatches() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parlo-skip-\(getpid())-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try """
+        commands:
+          close:
+            en: ["[please] thank you", "(thanks|ok)"]
+            it: ["grazie"]
+          open:
+            en: ["open math [please]"]
+        """.write(to: folder.appendingPathComponent("polite.yaml"), atomically: true, encoding: .utf8)
+        let matcher = try CommandMatcher(catalog: CatalogLoader.load(folder: folder.path))
+        for text in ["thank you", "please thank you", "thanks", "OK", "grazie"] {
+            XCTAssertEqual(matcher.match(text).command, "close", text)
+        }
+        XCTAssertEqual(matcher.match("open math please").command, "open")
+        XCTAssertEqual(matcher.match("open math, thank you").command, "open")
+        XCTAssertEqual(matcher.parses("thank you").map(\.command), ["close"])
+    }
 
     func testFilterRestrictsCommands() {
         let f = m.filter(allowing: ["open_subject"])
