@@ -108,7 +108,7 @@ public struct TextNormalizer: Sendable {
 
     /// The tokens of a whole text the matcher compares: a text of nothing but skip words keeps
     /// them ("thank you", "ok", "grazie"). A catalog may make such a sentence a command
-    /// (`TokenGraph` keeps a template's skip words when it has no other), and skipped to no
+    /// (`TokenGraph` gives such words an arc of themselves beside the skipping one), and skipped to no
     /// tokens it could never match: a real voice's "thank you", decoded right, came back "no
     /// words". Within a longer text they are skipped as ever ("open math, thank you").
     public func textTokens(_ text: String) -> [String] {

@@ -157,7 +157,6 @@ struct TokenGraph: Sendable {
             for (i, e) in graph.entries.enumerated() { for n in e.start...e.end { owner[Int(n)] = i } }
             return owner
         }()
-        let skipOnly = Self.skipOnlyEntries(graph, entryOf: entryOf, normalizer: normalizer)
         for (node, list) in graph.arcs.enumerated() {
             let entry = graph.entries[entryOf[node]]
             let c = entry.command
@@ -166,9 +165,17 @@ struct TokenGraph: Sendable {
                 switch arc.label {
                 case .epsilon: break
                 case .words(let ws):
-                    let tokens = normalizer.tokens(ws.joined(separator: " "), skipping: !skipOnly[entryOf[node]])
-                    pieces = [.tokens(tokens.map { token($0, command: c) },
-                                      text: text(ws.map(Spelling.grammarWord).joined(separator: " ")))]
+                    let said = ws.joined(separator: " "), shown = text(ws.map(Spelling.grammarWord).joined(separator: " "))
+                    let tokens = normalizer.tokens(said)
+                    pieces = [.tokens(tokens.map { token($0, command: c) }, text: shown)]
+                    // Words that are all skip words ("thank you", "grazie") are also an arc of
+                    // themselves: a text of nothing else keeps them (`TextNormalizer.textTokens`),
+                    // and where they are the whole sentence, or one alternative of it, it must
+                    // still find them.
+                    let kept = tokens.isEmpty ? normalizer.tokens(said, skipping: false) : []
+                    if !kept.isEmpty {
+                        pending.append(Pending(from: node, to: Int(arc.to), pieces: [.tokens(kept.map { token($0, command: c) }, text: shown)]))
+                    }
                 case .value(let s, let v):
                     pieces = [.capture(capture(graph.slots[Int(s)].name, graph.slots[Int(s)].values[Int(v)]))]
                 case .range(let s):
@@ -213,23 +220,6 @@ struct TokenGraph: Sendable {
         nodeCount = graph.arcs.count
         layOut(nodeCount: nodeCount, pending: pending,
                entries: graph.entries.map { ($0.command, $0.language, Int($0.start), Int($0.end)) })
-    }
-
-    /// Templates made of nothing but skip words ("thank you", "grazie"): their words are kept,
-    /// as `TextNormalizer.textTokens` keeps them in a text that is nothing else, or the template
-    /// would match nothing.
-    static func skipOnlyEntries(_ graph: TemplateGraph, entryOf: [Int], normalizer: TextNormalizer) -> [Bool] {
-        var skipOnly = [Bool](repeating: true, count: graph.entries.count)
-        for (node, list) in graph.arcs.enumerated() {
-            for arc in list {
-                switch arc.label {
-                case .epsilon: continue
-                case .words(let ws) where normalizer.tokens(ws.joined(separator: " ")).isEmpty: continue
-                default: skipOnly[entryOf[node]] = false
-                }
-            }
-        }
-        return skipOnly
     }
 
     /// The matcher's view of a list of sentences (tests, small tools): one path each.

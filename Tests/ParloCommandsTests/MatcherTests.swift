@@ -119,13 +119,13 @@ final class MatcherTests: XCTestCase {
         try """
         commands:
           close:
-            en: ["[please] thank you", "(thanks|ok)"]
+            en: ["[please] thank you", "(thanks|ok|that's all)"]
             it: ["grazie"]
           open:
             en: ["open math [please]"]
         """.write(to: folder.appendingPathComponent("polite.yaml"), atomically: true, encoding: .utf8)
         let matcher = try CommandMatcher(catalog: CatalogLoader.load(folder: folder.path))
-        for text in ["thank you", "please thank you", "thanks", "OK", "grazie"] {
+        for text in ["thank you", "please thank you", "thanks", "OK", "grazie", "that's all, thanks"] {
             XCTAssertEqual(matcher.match(text).command, "close", text)
         }
         XCTAssertEqual(matcher.match("open math please").command, "open")
