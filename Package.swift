@@ -135,7 +135,7 @@ let package = Package(
         .testTarget(name: "ParloRecognizerTests", dependencies: ["ParloRecognizer", "ParloAudio"]),
         .testTarget(name: "ParloESpeakTests", dependencies: ["ParloESpeak"]),
         .testTarget(name: "ParloEvaluationTests", dependencies: ["ParloEvaluation"]),
-        .testTarget(name: "ParloBatchTests", dependencies: ["ParloBatch", "ParloTesting"]),
+        .testTarget(name: "ParloBatchTests", dependencies: ["ParloBatch", "ParloGrammar", "ParloTesting"]),
         .testTarget(name: "ParloReverbTests", dependencies: ["ParloReverb", "ParloCore", "ParloTesting"]),
         .testTarget(name: "ParloALSATests", dependencies: ["ParloALSA"]),
         .testTarget(name: "ParloMeterTests", dependencies: ["ParloMeter"]),

@@ -65,6 +65,9 @@ public struct CatalogCompiler {
     /// Add `IPAPhoneMap` variants (second pronunciations) for eSpeak words. Off by default: on
     /// synthetic Italian it changed command accuracy by ±3 points only, and adds confusability.
     public var variants = false
+    /// Add English words' pronunciations in British and Caribbean accents ("faster" as F AE S T AH
+    /// and F AA S T AH too, beside cmudict's F AE S T ER), decoys' too: `EnglishAccents`.
+    public var accentVariants = true
 
     public init(model: AcousticModel, logger: Logger = Logger(label: "parlo.catalog")) {
         self.model = model; self.logger = logger
@@ -99,7 +102,8 @@ public struct CatalogCompiler {
         // One pass over cmudict for the grammar's words and the English decoys alike.
         let candidates = decoyCandidates(catalog, languages: decoys, grammarWords: Set(jsgf.words))
         let englishDecoys = candidates.filter { $0.language == .english }.map(\.word)
-        let english = try PronunciationDictionary.lookup(Set(usage.keys).union(englishDecoys), inFile: model.dictionary)
+        let cmudict = try PronunciationDictionary.lookup(Set(usage.keys).union(englishDecoys), inFile: model.dictionary)
+        let english = accentVariants ? EnglishAccents.adding(to: cmudict) : cmudict
 
         var entries: [String: [PronunciationEntry]] = [:]
         var dictionary = PronunciationDictionary()
@@ -110,7 +114,10 @@ public struct CatalogCompiler {
             } else {
                 for (language, spelled) in (usage[word] ?? [:]).sorted(by: { $0.key < $1.key }) {
                     if language == .english, let cmu = english[word] {
-                        list += cmu.map { PronunciationEntry(phones: $0.split(separator: " ").map(String.init), source: .cmudict, language: language) }
+                        list += cmu.map {
+                            PronunciationEntry(phones: $0.split(separator: " ").map(String.init),
+                                               source: cmudict[word]?.contains($0) == true ? .cmudict : .accent, language: language)
+                        }
                     } else {
                         list += try espeak(spelled, grammarWord: word, language: language, catalog: catalog)
                     }

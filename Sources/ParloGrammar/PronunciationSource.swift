@@ -7,6 +7,8 @@ public enum PronunciationSource: Sendable, Hashable, CustomStringConvertible {
     case user
     /// The model's cmudict.
     case cmudict
+    /// A cmudict pronunciation as Britain or the Caribbean says it (`EnglishAccents`).
+    case accent
     /// eSpeak NG's phonemizer for a language, mapped by `IPAPhoneMap`; the IPA is kept.
     case espeak(Language, ipa: String)
 
@@ -14,6 +16,7 @@ public enum PronunciationSource: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .user: return "user"
         case .cmudict: return "cmudict"
+        case .accent: return "cmudict, British or Caribbean"
         case .espeak(let l, let ipa): return "espeak-\(l) /\(ipa)/"
         }
     }
