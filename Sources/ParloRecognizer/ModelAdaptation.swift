@@ -151,7 +151,7 @@ public struct ModelAdaptation {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: tools[tool]!)
         p.arguments = arguments
-        FileManager.default.createFile(atPath: log, contents: nil)
+        _ = FileManager.default.createFile(atPath: log, contents: nil)   // if not, the handle below says why
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
         defer { try? handle.close() }
         p.standardOutput = handle; p.standardError = handle

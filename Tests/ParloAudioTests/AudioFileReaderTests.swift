@@ -58,7 +58,7 @@ final class AudioFileReaderTests: XCTestCase {
     func testRawPCMNeedsAndUsesItsFormat() throws {
         let path = dir.appendingPathComponent("x.raw").path
         let pcm: [Int16] = (0..<8000).map { Int16(truncatingIfNeeded: ($0 % 100) * 100) }
-        FileManager.default.createFile(atPath: path, contents: pcm.withUnsafeBytes { Data($0) })
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: pcm.withUnsafeBytes { Data($0) }))
         XCTAssertThrowsError(try AudioFileReader(path: path))
         let samples = try AudioFileReader(path: path, raw: RawFormat(encoding: .s16le, sampleRate: 8000)).readAll()
         XCTAssertEqual(Double(samples.count), 16_000, accuracy: 40, "8 kHz raw upsampled to 16 kHz")
@@ -67,13 +67,13 @@ final class AudioFileReaderTests: XCTestCase {
 
     func testBadFilesGetOneLineErrorsNamingTheFile() throws {
         let empty = dir.appendingPathComponent("empty.wav").path
-        FileManager.default.createFile(atPath: empty, contents: Data())
+        XCTAssertTrue(FileManager.default.createFile(atPath: empty, contents: Data()))
         let text = dir.appendingPathComponent("notes.wav").path
-        FileManager.default.createFile(atPath: text, contents: Data("not audio at all".utf8))
+        XCTAssertTrue(FileManager.default.createFile(atPath: text, contents: Data("not audio at all".utf8)))
         let full = try write("full.wav", rate: 16_000, format: .wav16, samples: sine(rate: 16_000, seconds: 1))
         let data = try Data(contentsOf: URL(fileURLWithPath: full))
         let truncated = dir.appendingPathComponent("cut.wav").path
-        FileManager.default.createFile(atPath: truncated, contents: data.prefix(2000))
+        XCTAssertTrue(FileManager.default.createFile(atPath: truncated, contents: data.prefix(2000)))
         let headerOnly = dir.appendingPathComponent("header.wav").path
         _ = try SoundFileWriter(path: headerOnly, sampleRate: 16_000, format: .wav16)
 
@@ -98,7 +98,7 @@ final class AudioFileReaderTests: XCTestCase {
         streamed.replaceSubrange(40..<44, with: [0xFF, 0xFF, 0xFF, 0xFF])
         XCTAssertEqual(String(decoding: streamed[36..<40], as: UTF8.self), "data")
         let path = dir.appendingPathComponent("streamed.wav").path
-        FileManager.default.createFile(atPath: path, contents: streamed + full.dropFirst(44))
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: streamed + full.dropFirst(44)))
         XCTAssertEqual(try AudioFileReader(path: path).readAll().count, 16_000)
     }
 

@@ -27,7 +27,7 @@ final class BatchRunnerTests: XCTestCase {
 
     func testResultsComeInInputOrderWithFailuresInPlace() throws {
         let bad = FileManager.default.temporaryDirectory.appendingPathComponent("parlo-bad-\(UUID()).wav").path
-        FileManager.default.createFile(atPath: bad, contents: Data("garbage".utf8))
+        XCTAssertTrue(FileManager.default.createFile(atPath: bad, contents: Data("garbage".utf8)))
         defer { try? FileManager.default.removeItem(atPath: bad) }
         let files = ["005", "001", "004"].map { "\(Self.cards)/\($0).wav" } + [bad] + ["\(Self.cards)/002.wav"]
         var delivered: [(Int, FileResult)] = []

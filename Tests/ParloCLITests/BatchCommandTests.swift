@@ -37,7 +37,7 @@ final class BatchCommandTests: ScratchFolderTestCase {
 
     func testBadFileIsReportedAndTheRestStillDecodedWithNonZeroExit() throws {
         let bad = dir.appendingPathComponent("broken.wav").path
-        FileManager.default.createFile(atPath: bad, contents: Data("RIFF....WAVEjunk".utf8))
+        XCTAssertTrue(FileManager.default.createFile(atPath: bad, contents: Data("RIFF....WAVEjunk".utf8)))
         let out = try ParloProcess.run(["batch", "--jsgf", Self.cards + "/cards.gram", bad, Self.cards + "/003.wav"])
         XCTAssertEqual(out.status, 1)
         let errLines = out.stderr.split(separator: "\n")

@@ -32,7 +32,7 @@ final class DeskBrowserTests: ScratchFolderTestCase {
                            "--input", Repository.fixtures("session/demo-session.wav"), "--out", path("replies.wav"),
                            "--grammar", Repository.grammars, root.appendingPathComponent("Sources/ParloStudy/Resources/sample").path]
         let stdout = path("events.jsonl")
-        FileManager.default.createFile(atPath: stdout, contents: nil)
+        XCTAssertTrue(FileManager.default.createFile(atPath: stdout, contents: nil))
         parlo.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: stdout))
         parlo.standardInput = FileHandle.nullDevice
         let stderr = Pipe(), lines = LineCollector()

@@ -54,7 +54,7 @@ final class EventSchemaTests: ScratchFolderTestCase {
             .filter { FileManager.default.fileExists(atPath: $0) }
         XCTAssertEqual(files.count, 2, "fixtures renamed? \(files)")
         let junk = path("junk.wav")
-        FileManager.default.createFile(atPath: junk, contents: Data("not audio".utf8))
+        XCTAssertTrue(FileManager.default.createFile(atPath: junk, contents: Data("not audio".utf8)))
         let results = path("results.jsonl")
         let (batch, _) = try ParloProcess.run(["batch", "--grammar", Self.grammar, "--expect",
                                                fixtures.appendingPathComponent("manifest.jsonl").path, "--json", "--out", results]

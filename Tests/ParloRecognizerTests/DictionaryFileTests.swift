@@ -35,7 +35,7 @@ final class DictionaryFileTests: XCTestCase {
 
     func testAnEmptyFileHasNoWords() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("parlo-empty-\(getpid()).dict").path
-        FileManager.default.createFile(atPath: path, contents: Data())
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data()))
         defer { try? FileManager.default.removeItem(atPath: path) }
         XCTAssertTrue(try PronunciationDictionary.lookup(["a"], inFile: path).entries.isEmpty)
     }

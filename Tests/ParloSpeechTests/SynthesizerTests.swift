@@ -47,8 +47,8 @@ final class SynthesizerTests: XCTestCase {
 
     func testAbortStopsSynthesis() throws {
         var chunks = 0
-        try synth.stream(String(repeating: "This is a long sentence that goes on. ", count: 20),
-                         voice: ESpeakVoice(name: "en-us")) { _, _, _ in
+        _ = try synth.stream(String(repeating: "This is a long sentence that goes on. ", count: 20),
+                             voice: ESpeakVoice(name: "en-us")) { _, _, _ in
             chunks += 1
             return chunks < 2
         }
