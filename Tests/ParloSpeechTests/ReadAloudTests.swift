@@ -68,7 +68,8 @@ final class ReadAloudTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let path = dir + "/book.txt"
         let paragraph = String(repeating: "This is a sentence of the very long book. ", count: 20) + "\n\n"
-        let handle = try XCTUnwrap({ FileManager.default.createFile(atPath: path, contents: nil); return FileHandle(forWritingAtPath: path) }())
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: nil))
+        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: path))
         let block = Data(String(repeating: paragraph, count: 1000).utf8)
         for _ in 0..<45 { handle.write(block) }
         try handle.close()
