@@ -64,7 +64,7 @@ func rssKB() -> Int {
     defer { fclose(file) }
     var line = [CChar](repeating: 0, count: 256)
     while fgets(&line, Int32(line.count), file) != nil {
-        let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let text = line.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         if text.hasPrefix("VmRSS:") { return Int(text.split(separator: " ").dropFirst().first ?? "0") ?? 0 }
     }
     return 0
@@ -79,7 +79,7 @@ func swiftRuntimeIsShared() -> Bool {
     defer { fclose(file) }
     var line = [CChar](repeating: 0, count: 512)
     while fgets(&line, Int32(line.count), file) != nil {
-        if String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).contains("libswiftCore.so") { return true }
+        if line.withUnsafeBufferPointer({ String(cString: $0.baseAddress!) }).contains("libswiftCore.so") { return true }
     }
     return false
 }

@@ -79,7 +79,7 @@ public final class SoundFile {
     private static func log(of handle: OpaquePointer) -> String {
         var buffer = [CChar](repeating: 0, count: 4096)
         _ = buffer.withUnsafeMutableBytes { sf_command(handle, Int32(SFC_GET_LOG_INFO), $0.baseAddress, Int32($0.count)) }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     }
 
     /// libsndfile quietly shortens a truncated file to the data it holds; its log keeps the

@@ -27,9 +27,9 @@ public enum EnglishAccents {
     /// The other pronunciations of `phones` (a cmudict pronunciation, phones separated by
     /// spaces): non-rhotic, broad BATH, and both, as far as they differ from it.
     public static func variants(of phones: String) -> [String] {
-        let p = phones.split(separator: " ")
+        let p = phones.split(separator: " "), schwa = nonRhotic(p)
         var found: [String] = []
-        for v in [nonRhotic(p), broadBath(p), nonRhotic(p).flatMap(broadBath)].compactMap({ $0 }) {
+        for v in [schwa, broadBath(p), schwa.flatMap(broadBath)].compactMap({ $0 }) {
             let text = v.joined(separator: " ")
             if text != phones, !found.contains(text) { found.append(text) }
         }
