@@ -59,9 +59,13 @@ static inline int parlo_ps_cmn_sums(ps_decoder_t *ps, float *out) {
     return c->nframe;
 }
 /* Moves the live cepstral mean towards the frames streamed since it was last set: the current
- * mean counts as `prior_frames` frames against them. PocketSphinx itself moves the mean only once
- * 800 frames have gathered, so a listener's first eight seconds of speech would all be
- * normalised by the model's mean. Returns the frames the move used (0: nothing new). */
+ * mean counts as `prior_frames` frames against them, then the sums are re-seated at CMN_WIN (500)
+ * frames of the result. PocketSphinx itself moves the mean to sum / frames once 800 frames have
+ * gathered, and at the end of an utterance whose last block brings frames (feat_cmn's
+ * end-of-utterance update): that is nearly every utterance (234 of the 235 of DEV's quiet stream,
+ * all 252 at 5 dB; session 48). The blend then gives that mean back whatever `prior_frames` is:
+ * the stream's mean counts as the 500 frames (5 s) the sums were seated with, and re-seating
+ * them keeps it there instead of growing towards 800. Returns the frames the move used. */
 static inline int parlo_ps_cmn_adapt(ps_decoder_t *ps, float prior_frames) {
     cmn_t *c = ps_get_feat(ps)->cmn_struct;
     int fresh = c->nframe - CMN_WIN;

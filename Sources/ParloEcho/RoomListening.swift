@@ -35,7 +35,8 @@ public enum RoomListening {
     public static func classifier() throws -> any VoiceActivityClassifier { try WebRTCVoiceActivity() }
 
     /// `base` with the decoding choices of room listening: the first utterances re-decoded whole
-    /// (cold decoder), the streaming cepstral mean moved after each utterance (1 s prior), and the
+    /// (cold decoder), the streaming cepstral mean moved after each utterance (the stream's mean
+    /// counting as 5 s against it: `Recognizer.adaptStreamingMean`), and the
     /// endpointer of a room (`RoomEndpointing`), its 250 ms hangover unless `hangover` says otherwise.
     public static func options(_ base: ListenPipeline.Options = .init(), hangover: Double? = nil) -> ListenPipeline.Options {
         var o = base

@@ -23,7 +23,9 @@ public final class ListenPipeline {
         /// How the final hypothesis is made once the utterance ends.
         public var finalPass = FinalPass.batchUntilWarm
         /// After each utterance, move the streaming cepstral mean towards it, the current mean
-        /// counting as this many seconds of speech (nil: PocketSphinx's own slow update).
+        /// counting as this many seconds of speech (nil: PocketSphinx's own update alone). With
+        /// this PocketSphinx the stream's mean counts as 5 s whatever the value
+        /// (`Recognizer.adaptStreamingMean`).
         public var cepstralAdaptationSeconds: Double?
         /// With `FinalPass.batch`: each utterance's whole decode blends its own cepstral mean with
         /// the running mean of the utterances before it in the stream (`streamCepstralMemorySeconds`),

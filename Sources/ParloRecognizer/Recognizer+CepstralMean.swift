@@ -53,6 +53,12 @@ extension Recognizer {
     /// current mean counting as `priorSeconds` of speech: live listening's counterpart of
     /// `decode(_:cepstralPriorSeconds:)`, called between utterances so each one is normalised
     /// by the speaker and room heard so far instead of the model's mean.
+    ///
+    /// In effect the prior is 5 s whatever `priorSeconds` says: PocketSphinx has nearly always
+    /// moved the mean itself when the utterance ended, counting the sums' 500 frames against it,
+    /// and this then only seats the sums at 500 frames again (`parlo_ps_cmn_adapt`). Setting the
+    /// mean explicitly with a prior of 1, 3, 5 and 10 s (session 48, DEV's kitchen): 1 and 3 s
+    /// worse, 5 and 10 s as now (docs/recognizer-measurements.md, "Cepstral mean").
     @discardableResult
     public func adaptStreamingMean(priorSeconds: Double) -> Int {
         Int(parlo_ps_cmn_adapt(decoder, Float(priorSeconds * 100)))
