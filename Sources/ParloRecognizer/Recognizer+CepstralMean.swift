@@ -57,8 +57,8 @@ extension Recognizer {
     /// In effect the prior is 5 s whatever `priorSeconds` says: PocketSphinx has nearly always
     /// moved the mean itself when the utterance ended, counting the sums' 500 frames against it,
     /// and this then only seats the sums at 500 frames again (`parlo_ps_cmn_adapt`). Setting the
-    /// mean explicitly with a prior of 1, 3, 5 and 10 s (session 48, DEV's kitchen): 1 and 3 s
-    /// worse, 5 and 10 s as now (docs/recognizer-measurements.md, "Cepstral mean").
+    /// mean explicitly (session 48): a prior of 1 or 3 s was worse in DEV's kitchen, 5 s as now,
+    /// and 10 s a few commands either way (docs/recognizer-measurements.md, "The streaming mean's prior").
     @discardableResult
     public func adaptStreamingMean(priorSeconds: Double) -> Int {
         Int(parlo_ps_cmn_adapt(decoder, Float(priorSeconds * 100)))
