@@ -57,17 +57,24 @@ while let a = args.popFirst() {
     }
 }
 
-/// VmRSS in kB, read with stdio: the measurement itself should not pull Foundation's file
-/// reading code into the resident set it measures.
-func rssKB() -> Int {
-    guard let file = fopen("/proc/self/status", "r") else { return 0 }
+/// The first line of the /proc file `path` that `found` accepts, read with stdio: the
+/// measurement itself should not pull Foundation's file reading code into the resident set it
+/// measures.
+func firstProcLine(_ path: String, width: Int, where found: (String) -> Bool) -> String? {
+    guard let file = fopen(path, "r") else { return nil }
     defer { fclose(file) }
-    var line = [CChar](repeating: 0, count: 256)
-    while fgets(&line, Int32(line.count), file) != nil {
+    var line = [CChar](repeating: 0, count: width)
+    while fgets(&line, Int32(width), file) != nil {
         let text = line.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        if text.hasPrefix("VmRSS:") { return Int(text.split(separator: " ").dropFirst().first ?? "0") ?? 0 }
+        if found(text) { return text }
     }
-    return 0
+    return nil
+}
+
+/// VmRSS in kB.
+func rssKB() -> Int {
+    guard let text = firstProcLine("/proc/self/status", width: 256, where: { $0.hasPrefix("VmRSS:") }) else { return 0 }
+    return Int(text.split(separator: " ").dropFirst().first ?? "0") ?? 0
 }
 
 /// Whether the Swift runtime was linked as a shared library. A shared runtime and Foundation
@@ -75,13 +82,7 @@ func rssKB() -> Int {
 /// bench built by hand without `--static-swift-stdlib`, 30.6–30.9 MB as `make bench` builds
 /// it): the budget is for `parlo` as `make` builds it, statically.
 func swiftRuntimeIsShared() -> Bool {
-    guard let file = fopen("/proc/self/maps", "r") else { return false }
-    defer { fclose(file) }
-    var line = [CChar](repeating: 0, count: 512)
-    while fgets(&line, Int32(line.count), file) != nil {
-        if line.withUnsafeBufferPointer({ String(cString: $0.baseAddress!) }).contains("libswiftCore.so") { return true }
-    }
-    return false
+    firstProcLine("/proc/self/maps", width: 512, where: { $0.contains("libswiftCore.so") }) != nil
 }
 
 /// Copies a /proc file (size 0 to stat, so read until EOF).

@@ -59,7 +59,7 @@ public enum EnglishAccents {
     /// word (the first stays the decoder's `word`, the variants become `word(2)` and later).
     public static func adding(to dictionary: PronunciationDictionary) -> PronunciationDictionary {
         var all = dictionary
-        for (word, list) in dictionary.entries.sorted(by: { $0.key < $1.key }) {
+        for (word, list) in dictionary.entries {   // each word's list keeps its own order
             for phones in list { for v in variants(of: phones) { all.add(word, v) } }
         }
         return all
