@@ -46,7 +46,9 @@ extension BatchCommand {
         decoder.commands = commands
         decoder.streamJudging = rejection.flatMap { _ in streamJudging }
         let make: BatchRunner.RecognizerFactory = {
-            try CatalogRecognizer(compiled: compiled, model: model, options: options, rejection: rejection, noiseFloor: floor)
+            let r = try CatalogRecognizer(compiled: compiled, model: model, options: options, rejection: rejection, noiseFloor: floor)
+            r.warps = warpFactors
+            return r
         }
         _ = try make()
         let slots = SlotConfidence(catalog: compiled.catalog, model: .batch)
@@ -80,6 +82,8 @@ extension BatchCommand {
             "dereverb": dereverb ? "weighted prediction error" : "off",
             "trim": trim ? "\(SpeechSpan().margin) s around the speech found" : "off",
             "denoise": suppression.map { "\(-$0.suppressDB) dB, \($0.frameSize) samples, learn \($0.learnFirst), below \($0.maximumSpreadDB.map { "\($0)" } ?? "always")" } ?? "off",
+            "warps": prepared.interpret == nil || warpFactors.isEmpty ? "off" : warpFactors.map { "\($0)" }.joined(separator: ",")
+                + " below confidence \(CatalogRecognizer.defaultWarpBelowConfidence), \(CatalogRecognizer.defaultWarpMargin) per frame better",
             "decoder_options": options.keys.sorted().map { "\($0)=\(options[$0]!)" }.joined(separator: " "),
             "raw": raw.map { "\($0)" } ?? "none",
             "language": spoken.speaker.map { "\($0) (other language below \(MatchResult.otherLanguageConfidence) rejected)" } ?? "both",

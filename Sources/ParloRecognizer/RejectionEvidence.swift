@@ -31,6 +31,8 @@ public struct RejectionEvidence: Sendable, Equatable, Codable {
     /// already was; a guess forced to a sentence's end, or one still changing, does not. nil in
     /// results written before it was measured.
     public var unfinished: Bool?
+    /// The frequency warp the result was heard at (`CatalogRecognizer.warps`); nil: unwarped.
+    public var warp: Double?
 
     public init(scorePerFrame: Double, worstWordScorePerFrame: Double, uncoveredSpeech: Double?, words: Int? = nil,
                 voicedWord: Double? = nil, unfinished: Bool? = nil) {
@@ -41,7 +43,7 @@ public struct RejectionEvidence: Sendable, Equatable, Codable {
 
     enum CodingKeys: String, CodingKey {
         case scorePerFrame = "score_per_frame", worstWordScorePerFrame = "worst_word_score_per_frame"
-        case uncoveredSpeech = "uncovered_speech", words, voicedWord = "voiced_word", unfinished
+        case uncoveredSpeech = "uncovered_speech", words, voicedWord = "voiced_word", unfinished, warp
     }
 }
 
