@@ -122,8 +122,13 @@ struct BatchCommand: ParsableCommand {
     @Option(name: .customLong("warps"), help: ArgumentHelp("With a catalog: also decode each file the first decode is unsure of (confidence under \(CatalogRecognizer.defaultWarpBelowConfidence), or rejected) at these frequency warps (vocal-tract-length factors, comma-separated), and keep the decode that fits best: voices far from the model's adult speakers (a child's, a very high or low one). 'none': unwarped only.", valueName: "W,..."))
     var warps: String = CatalogRecognizer.defaultWarps.map { "\($0)" }.joined(separator: ",")
 
-    /// The `--warps` factors (empty: none).
-    var warpFactors: [Double] { warps == "none" ? [] : warps.split(separator: ",").compactMap { Double($0) } }
+    /// The `--warps` factors (empty: none); nil when one is no warp from 0.7 to 1.4.
+    var parsedWarps: [Double]? {
+        if warps == "none" { return [] }
+        let factors = warps.split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
+        return factors.allSatisfy { $0.map { (0.7...1.4).contains($0) } ?? false } ? factors.compactMap { $0 } : nil
+    }
+    var warpFactors: [Double] { parsedWarps ?? [] }
 
     @OptionGroup var pocketSphinx: DecoderOptions
 
@@ -158,7 +163,7 @@ struct BatchCommand: ParsableCommand {
         if denoiseBelow != "always" && Double(denoiseBelow) == nil {
             throw ValidationError("--denoise-below takes a level difference in dB (e.g. 16) or 'always', got '\(denoiseBelow)'")
         }
-        if warps != "none" && (warps.split(separator: ",", omittingEmptySubsequences: false).contains { Double($0).map { !(0.7...1.4).contains($0) } ?? true }) {
+        if parsedWarps == nil {
             throw ValidationError("--warps takes frequency warps between 0.7 and 1.4, comma-separated (e.g. 0.8,1.25), or 'none', got '\(warps)'")
         }
         if ![160, 320].contains(denoiseFrame) { throw ValidationError("--denoise-frame takes 160 or 320 samples, got \(denoiseFrame)") }
