@@ -86,7 +86,7 @@ let package = Package(
                                                      .product(name: "Yams", package: "Yams")]),
         // The catalog model and its sentences, pure Swift; compiling it for PocketSphinx is ParloGrammar.
         .target(name: "ParloCatalog", dependencies: ["ParloCore", "Yams"]),
-        .target(name: "ParloGrammar", dependencies: ["ParloCatalog", "ParloCommands", "ParloRecognizer", "ParloESpeak", "ParloAudio",
+        .target(name: "ParloGrammar", dependencies: ["ParloCore", "ParloCatalog", "ParloCommands", "ParloRecognizer", "ParloESpeak", "ParloAudio",
                                                      .product(name: "Logging", package: "swift-log")]),
         .target(name: "ParloCommands", dependencies: ["ParloCore", "ParloCatalog", .product(name: "Logging", package: "swift-log")]),
         .target(name: "ParloFixtures", dependencies: ["ParloCore", "ParloAudio", "ParloCatalog", "ParloESpeak", "ParloSpeech",

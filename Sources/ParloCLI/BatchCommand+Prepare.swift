@@ -83,7 +83,7 @@ extension BatchCommand {
             "trim": trim ? "\(SpeechSpan().margin) s around the speech found" : "off",
             "denoise": suppression.map { "\(-$0.suppressDB) dB, \($0.frameSize) samples, learn \($0.learnFirst), below \($0.maximumSpreadDB.map { "\($0)" } ?? "always")" } ?? "off",
             "warps": prepared.interpret == nil || warpFactors.isEmpty ? "off" : warpFactors.map { "\($0)" }.joined(separator: ",")
-                + " below confidence \(CatalogRecognizer.defaultWarpBelowConfidence), \(CatalogRecognizer.defaultWarpMargin) per frame better",
+                + " below confidence \(CatalogRecognizer.defaultWarpBelowConfidence), taken when \(CatalogRecognizer.defaultWarpMargin) per frame better and \(CatalogRecognizer.defaultWarpedAtLeast) sure",
             "decoder_options": options.keys.sorted().map { "\($0)=\(options[$0]!)" }.joined(separator: " "),
             "raw": raw.map { "\($0)" } ?? "none",
             "language": spoken.speaker.map { "\($0) (other language below \(MatchResult.otherLanguageConfidence) rejected)" } ?? "both",

@@ -119,7 +119,7 @@ struct BatchCommand: ParsableCommand {
     @Flag(name: .customLong("self-adapt"), help: "Decode twice: first as usual, then with the model adapted (MLLR, as `parlo adapt` does) to this batch's own audio, learnt from its first results of confidence 0.8 or more (at least 20). For many files of one room, microphone or set of voices; needs a catalog (docs/batch.md).")
     var selfAdapt = false
 
-    @Option(name: .customLong("warps"), help: ArgumentHelp("With a catalog: also decode each file the first decode is unsure of (confidence under \(CatalogRecognizer.defaultWarpBelowConfidence), or rejected) at these frequency warps (vocal-tract-length factors, comma-separated), and keep the decode that fits best: voices far from the model's adult speakers (a child's, a very high or low one). 'none': unwarped only.", valueName: "W,..."))
+    @Option(name: .customLong("warps"), help: ArgumentHelp("With a catalog: also decode each file the first decode is unsure of (confidence under \(CatalogRecognizer.defaultWarpBelowConfidence), or rejected) at these frequency warps (vocal-tract-length factors, comma-separated; the file resampled), and take a warped decode that fits better and is sure (confidence \(CatalogRecognizer.defaultWarpedAtLeast) or more): voices far from the model's adult speakers (a child's, a very high or low one). 'none': unwarped only.", valueName: "W,..."))
     var warps: String = CatalogRecognizer.defaultWarps.map { "\($0)" }.joined(separator: ",")
 
     /// The `--warps` factors (empty: none); nil when one is no warp from 0.7 to 1.4.

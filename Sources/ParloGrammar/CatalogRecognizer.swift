@@ -1,4 +1,6 @@
+import ParloAudio
 import ParloCatalog
+import ParloCore
 import ParloRecognizer
 
 /// Decodes speech against a compiled catalog, recovering the utterances PocketSphinx drops.
@@ -23,36 +25,38 @@ public final class CatalogRecognizer {
     /// seconds (see `Recognizer.decode(_:cepstralPriorSeconds:)`). 0.3–0.8 s measured alike
     /// on audio-fixtures/commands; 0.625 is the middle of that plateau.
     public var cepstralPriorSeconds = 0.625
-    /// Frequency warps (vocal-tract-length factors: sphinxbase's `inverse_linear` warp of the
-    /// front end's filters) an utterance is decoded at too when its result is unsure; the decode
-    /// whose path scores best stands. A voice whose formants sit far from the model's adult
-    /// speakers' (a child's, a very high or low one) fits the model better warped: DEV's quiet
-    /// files shifted by ±300 and ±400 cents (formants and pitch together) went from 355 to 390 of
-    /// 480 commands right, 30 → 33 of 424 non-commands firing (docs/recognizer-measurements.md,
-    /// "Vocal-tract length"). Empty: unwarped only.
+    /// Vocal-tract-length warps an utterance is decoded at too when its result is unsure; the
+    /// decode that fits best per frame stands. A voice whose formants sit far from the model's
+    /// adult speakers' (a child's, a very high or low one) fits the model better warped. Warp `w`
+    /// divides every frequency by `w`: the utterance is resampled to `w` times as many samples
+    /// (libsoxr) and decoded by the same decoder, so a warp costs decoding time but no memory.
+    /// Resampling moved DEV's quiet files shifted by ±300 and ±400 cents (formants and pitch
+    /// together) further than warping the front end's filters (`-warp_type inverse_linear`,
+    /// session 49) did: docs/recognizer-measurements.md, "Vocal-tract length". Empty: unwarped only.
     public var warps: [Double] = []
     /// What `parlo batch` decodes an unsure file at besides the unwarped (`--warps`): a lower
     /// voice is heard best at 0.8, a higher one at 1.25.
     public static let defaultWarps = [0.8, 1.25]
-    /// How much better a warped decode's path score must be, per 10 ms frame of the utterance,
-    /// to replace the unwarped one: a warp can also let speech that is no command fit a command
-    /// better. 6 is the 4 chosen in a simulation that counted whole files' frames, counted in the
-    /// decoded span's: at 4, Asterisk's real voices (formants like the model's speakers') fired
-    /// 7 more of 1,127 prompts per file in quiet; at 6, none.
-    public static let defaultWarpMargin = 6.0
+    /// How much better a warped decode's path score per 10 ms frame of its speech must be to
+    /// replace the unwarped one's: a warp can also let speech that is no command fit a command
+    /// better, and a slowed decode (warp above 1) scores better per frame by itself. Chosen with
+    /// `defaultWarpedAtLeast` as the pair that gains most on DEV without Asterisk's real voices
+    /// firing more (docs/recognizer-measurements.md, "Resampled instead of the front end's filters").
+    public static let defaultWarpMargin = 12.0
     /// Results at least this sure are final without the warped decodes (rejected ones count 0),
     /// so a clear command costs one decode.
     public static let defaultWarpBelowConfidence = 0.8
+    /// How sure a warped decode must be to replace an unsure result: a warp is taken when it
+    /// makes the result sure, not merely better.
+    public static let defaultWarpedAtLeast = 0.9
     public var warpMarginPerFrame = defaultWarpMargin
     public var warpBelowConfidence = defaultWarpBelowConfidence
-    /// One decoder per warp, built on first use.
-    private var warpedDecoders: [Double: Recognizer] = [:]
+    public var warpedAtLeast = defaultWarpedAtLeast
     /// Both decoders judge by it (`Recognizer.judging`), the fallback from when it is built.
     public var judging: Rejection? {
         didSet {
             primary.judging = judging
             fallbackDecoder?.judging = judging
-            for r in warpedDecoders.values { r.judging = judging }
         }
     }
 
@@ -101,23 +105,28 @@ public final class CatalogRecognizer {
             if second.hypothesisFound { best = second }
         }
         guard !warps.isEmpty, (best.rejected ? 0 : best.confidence) < warpBelowConfidence else { return best }
-        let frames = max(1, best.audioSeconds * 100)       // 10 ms frames
-        var bestScore = best.hypothesisFound ? Double(best.score) + warpMarginPerFrame * frames : -.infinity
-        for w in warps {
-            var r = try warped(w).decode(samples, cepstralPrior: prior)
-            guard r.hypothesisFound, Double(r.score) > bestScore else { continue }
-            r.evidence?.warp = w
-            best = r; bestScore = Double(r.score)
-        }
-        return best
+        return try bestWarped(samples, than: best, cepstralPrior: prior)
     }
 
-    /// The decoder hearing at frequency warp `w`.
-    private func warped(_ w: Double) throws -> Recognizer {
-        if let r = warpedDecoders[w] { return r }
-        let r = try decoder(changing: ["-warp_type": "inverse_linear", "-warp_params": String(w)])
-        warpedDecoders[w] = r
-        return r
+    /// `unwarped`, or the decode of `samples` at one of `warps` that is sure (`warpedAtLeast`)
+    /// and whose path scores better per frame by `warpMarginPerFrame`, its times mapped back to
+    /// the unwarped audio's.
+    private func bestWarped(_ samples: [Int16], than unwarped: Recognition, cepstralPrior prior: CepstralMean) throws -> Recognition {
+        func perFrame(_ r: Recognition) -> Double { Double(r.score) / max(1, r.audioSeconds * 100) }   // 10 ms frames
+        var best = unwarped
+        var bestScore = unwarped.hypothesisFound ? perFrame(unwarped) + warpMarginPerFrame : -.infinity
+        for w in warps {
+            let rate = Int((Double(SpeechFormat.sampleRate) * w).rounded())
+            let warped = try Resampler.resample(samples, from: SpeechFormat.sampleRate, to: rate)
+            var r = try primary.decode(warped, cepstralPrior: prior, measuringMean: false)
+            guard !r.rejected, r.confidence >= warpedAtLeast, perFrame(r) > bestScore else { continue }
+            bestScore = perFrame(r)
+            r.words = r.words.map { .init(word: $0.word, start: $0.start / w, end: $0.end / w, scorePerFrame: $0.scorePerFrame) }
+            r.audioSeconds = unwarped.audioSeconds
+            r.evidence?.warp = w
+            best = r
+        }
+        return best
     }
 }
 

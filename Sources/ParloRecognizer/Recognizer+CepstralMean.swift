@@ -31,8 +31,9 @@ extension Recognizer {
     /// Decodes `samples` as one utterance, normalised by a cepstral mean between `prior` (the
     /// model's, or a long recording's so far; a mean of another length counts as the model's) and
     /// the utterance's own. Restarts the decoder exactly first, so the result depends on nothing
-    /// heard before but `prior`. Leaves the utterance's own mean in `measuredMean`.
-    public func decode(_ samples: [Int16], cepstralPrior prior: CepstralMean) throws -> Recognition {
+    /// heard before but `prior`. Leaves the utterance's own mean in `measuredMean` unless
+    /// `measuringMean` is false (a second look at audio whose mean was already measured).
+    public func decode(_ samples: [Int16], cepstralPrior prior: CepstralMean, measuringMean: Bool = true) throws -> Recognition {
         try restartAndMeasureCepstralMean(samples)     // the front end only: no search
         var sums = [Float](repeating: 0, count: initialMean.count)
         let frames = sums.isEmpty ? 0 : Double(sums.withUnsafeMutableBufferPointer { parlo_ps_cmn_sums(decoder, $0.baseAddress) })
@@ -44,8 +45,9 @@ extension Recognizer {
             mean.withUnsafeBufferPointer { parlo_ps_cmn_set(decoder, $0.baseAddress) }
             own = CepstralMean(values: sums.map { Float(Double($0) / frames) }, seconds: frames / 100)
         }
+        let kept = measuredMean
         let recognition = try decode(samples)
-        measuredMean = own
+        measuredMean = measuringMean ? own : kept
         return recognition
     }
 

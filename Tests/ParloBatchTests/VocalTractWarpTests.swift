@@ -15,7 +15,8 @@ final class VocalTractWarpTests: XCTestCase {
     /// eSpeak NG's en-us voice with every frequency scaled by 0.8 (played a fifth slower, as
     /// `sox speed 0.8` would: formants, pitch and pace together), each file decoded as `parlo batch`
     /// decodes it. Unwarped, fewer of its commands are heard than at the 0.8 warp, which each of
-    /// them is heard at. A sure result of the voice as it is stays the unwarped decode.
+    /// them is heard at, with word times of the file as it is (the warped decode heard it 0.8 times
+    /// as long). A sure result of the voice as it is stays the unwarped decode.
     func testALoweredVoiceIsHeardAtItsWarp() throws {
         let texts = ["go faster", "start a twenty five minute timer"]
         let lowered = try texts.map { try Self.scaled($0, by: 0.8) }
@@ -29,6 +30,12 @@ final class VocalTractWarpTests: XCTestCase {
         let warped = try lowered.map { try FileDecoder().decode($0.path, with: recognizer) }
         XCTAssertEqual(warped.map(\.text), texts)
         XCTAssertEqual(warped.map { $0.evidence?.warp }, [0.8, 0.8])
+        for (url, result) in zip(lowered, warped) {
+            let samples = try AudioFileReader(path: url.path).readAll()
+            let speechEnd = Double(try XCTUnwrap(samples.lastIndex { abs(Int($0)) > 300 })) / 16_000
+            let end = try XCTUnwrap(result.words.last?.end)
+            XCTAssertEqual(end, speechEnd, accuracy: 0.15, "the last word ends where the speech does: \(result.words)")
+        }
         XCTAssertLessThan(zip(unwarped, texts).filter { $0.text == $1 }.count, texts.count,
                           "unwarped (if this fails, eSpeak's voice or the model changed): \(unwarped.map(\.text))")
         let sure = try FileDecoder().decode(plain.path, with: recognizer)
