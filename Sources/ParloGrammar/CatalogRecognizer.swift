@@ -25,8 +25,8 @@ public final class CatalogRecognizer {
     /// seconds (see `Recognizer.decode(_:cepstralPriorSeconds:)`). 0.3–0.8 s measured alike
     /// on audio-fixtures/commands; 0.625 is the middle of that plateau.
     public var cepstralPriorSeconds = 0.625
-    /// Vocal-tract-length warps an utterance is decoded at too when its result is unsure; the
-    /// decode that fits best per frame stands. A voice whose formants sit far from the model's
+    /// Vocal-tract-length warps an utterance is decoded at too when its result is unsure; a warped
+    /// decode that is sure and fits better per frame stands (`bestWarped`). A voice whose formants sit far from the model's
     /// adult speakers' (a child's, a very high or low one) fits the model better warped. Warp `w`
     /// divides every frequency by `w`: the utterance is resampled to `w` times as many samples
     /// (libsoxr) and decoded by the same decoder, so a warp costs decoding time but no memory.

@@ -64,6 +64,10 @@ final class RecordingLevelTests: ScratchFolderTestCase {
     /// A DC offset of 5 % of full scale (as loud as the speech): before `DCBlocker`, the
     /// non-command fired "open the math book" and the 15 dB "stop" came back "read slower"
     /// (and 3 more of audio-fixtures/commands' Italian commands were lost: docs/listening.md).
+    /// Unwarped (`--warps none`): since session 50 this "stop" (confidence 0.26) is decoded again
+    /// at warp 0.8 and heard, wrongly and surely, as "help", with or without the offset
+    /// (docs/recognizer-measurements.md, "Resampled instead of the front end's filters"); what this
+    /// test guards is the offset.
     func testBatchHearsARecordingWithAnOffsetAsWithout() throws {
         let folder = try makeFolder("offset")
         for name in ["en-oog-18-clean", "it-stop-02-snr15"] {
@@ -73,7 +77,7 @@ final class RecordingLevelTests: ScratchFolderTestCase {
             XCTAssertEqual(mean(offset) - mean(samples), Double(Self.offset), accuracy: 5, "nothing clipped")
             try write(offset, to: folder + "/" + name + ".wav")
         }
-        XCTAssertEqual(try batchOutcomes([folder]), ["rejected", "stop"])
+        XCTAssertEqual(try batchOutcomes([folder], ["--warps", "none"]), ["rejected", "stop"])
     }
 
     /// Twelve clean Italian commands of audio-fixtures in a row, 1.5 s apart, with and without an
