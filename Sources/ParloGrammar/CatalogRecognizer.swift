@@ -74,16 +74,11 @@ public final class CatalogRecognizer {
     /// The second decoder (no filler words), created on demand.
     public func fallback() throws -> Recognizer {
         if let fallbackDecoder { return fallbackDecoder }
-        let r = try decoder(changing: ["-fsgusefiller": "no"])
-        fallbackDecoder = r
-        return r
-    }
-
-    /// A decoder like `primary` with some of its PocketSphinx options changed.
-    private func decoder(changing changes: [String: String]) throws -> Recognizer {
         let r = try Recognizer(model: model, grammar: compiled.grammar, pronunciations: compiled.dictionary,
-                               options: options.merging(changes) { $1 }, rejection: rejection, noiseFloor: noiseFloor)
+                               options: options.merging(["-fsgusefiller": "no"]) { $1 }, rejection: rejection,
+                               noiseFloor: noiseFloor)
         r.judging = judging
+        fallbackDecoder = r
         return r
     }
 
