@@ -113,4 +113,12 @@ static inline void parlo_ps_cmn_restart(ps_decoder_t *ps, const float *mean) {
     for (int i = 0; i < c->veclen; i++) { c->cmn_mean[i] = (mfcc_t)mean[i]; c->sum[i] = 0; }
     c->nframe = 0;
 }
+/* Puts the live cepstral mean and its running sums back as parlo_ps_cmn_get and
+ * parlo_ps_cmn_sums read them: a stream's state, kept across a whole decode between its
+ * utterances. */
+static inline void parlo_ps_cmn_put(ps_decoder_t *ps, const float *mean, const float *sums, int nframe) {
+    cmn_t *c = ps_get_feat(ps)->cmn_struct;
+    for (int i = 0; i < c->veclen; i++) { c->cmn_mean[i] = (mfcc_t)mean[i]; c->sum[i] = (mfcc_t)sums[i]; }
+    c->nframe = nframe;
+}
 #endif

@@ -47,7 +47,7 @@ extension BatchCommand {
         decoder.streamJudging = rejection.flatMap { _ in streamJudging }
         let make: BatchRunner.RecognizerFactory = {
             let r = try CatalogRecognizer(compiled: compiled, model: model, options: options, rejection: rejection, noiseFloor: floor)
-            r.warps = warpFactors
+            r.warps = warping.factors
             return r
         }
         _ = try make()
@@ -82,7 +82,7 @@ extension BatchCommand {
             "dereverb": dereverb ? "weighted prediction error" : "off",
             "trim": trim ? "\(SpeechSpan().margin) s around the speech found" : "off",
             "denoise": suppression.map { "\(-$0.suppressDB) dB, \($0.frameSize) samples, learn \($0.learnFirst), below \($0.maximumSpreadDB.map { "\($0)" } ?? "always")" } ?? "off",
-            "warps": prepared.interpret == nil || warpFactors.isEmpty ? "off" : warpFactors.map { "\($0)" }.joined(separator: ",")
+            "warps": prepared.interpret == nil || warping.factors.isEmpty ? "off" : warping.factors.map { "\($0)" }.joined(separator: ",")
                 + " below confidence \(CatalogRecognizer.defaultWarpBelowConfidence), taken when \(CatalogRecognizer.defaultWarpMargin) per frame better and \(CatalogRecognizer.defaultWarpedAtLeast) sure",
             "decoder_options": options.keys.sorted().map { "\($0)=\(options[$0]!)" }.joined(separator: " "),
             "raw": raw.map { "\($0)" } ?? "none",

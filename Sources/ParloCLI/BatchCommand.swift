@@ -119,16 +119,7 @@ struct BatchCommand: ParsableCommand {
     @Flag(name: .customLong("self-adapt"), help: "Decode twice: first as usual, then with the model adapted (MLLR, as `parlo adapt` does) to this batch's own audio, learnt from its first results of confidence 0.8 or more (at least 20). For many files of one room, microphone or set of voices; needs a catalog (docs/batch.md).")
     var selfAdapt = false
 
-    @Option(name: .customLong("warps"), help: ArgumentHelp("With a catalog: also decode each file the first decode is unsure of (confidence under \(CatalogRecognizer.defaultWarpBelowConfidence), or rejected) at these frequency warps (vocal-tract-length factors, comma-separated; the file resampled), and take a warped decode that fits better and is sure (confidence \(CatalogRecognizer.defaultWarpedAtLeast) or more): voices far from the model's adult speakers (a child's, a very high or low one). 'none': unwarped only.", valueName: "W,..."))
-    var warps: String = CatalogRecognizer.defaultWarps.map { "\($0)" }.joined(separator: ",")
-
-    /// The `--warps` factors (empty: none); nil when one is no warp from 0.7 to 1.4.
-    var parsedWarps: [Double]? {
-        if warps == "none" { return [] }
-        let factors = warps.split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
-        return factors.allSatisfy { $0.map { (0.7...1.4).contains($0) } ?? false } ? factors.compactMap { $0 } : nil
-    }
-    var warpFactors: [Double] { parsedWarps ?? [] }
+    @OptionGroup var warping: WarpOptions
 
     @OptionGroup var pocketSphinx: DecoderOptions
 
@@ -162,9 +153,6 @@ struct BatchCommand: ParsableCommand {
         }
         if denoiseBelow != "always" && Double(denoiseBelow) == nil {
             throw ValidationError("--denoise-below takes a level difference in dB (e.g. 16) or 'always', got '\(denoiseBelow)'")
-        }
-        if parsedWarps == nil {
-            throw ValidationError("--warps takes frequency warps between 0.7 and 1.4, comma-separated (e.g. 0.8,1.25), or 'none', got '\(warps)'")
         }
         if ![160, 320].contains(denoiseFrame) { throw ValidationError("--denoise-frame takes 160 or 320 samples, got \(denoiseFrame)") }
         if noiseFloor != "off" && Double(noiseFloor) == nil { throw ValidationError("--noise-floor takes a level in dBFS (e.g. -55) or 'off', got '\(noiseFloor)'") }

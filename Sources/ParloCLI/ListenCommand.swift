@@ -60,6 +60,8 @@ struct ListenCommand: AsyncParsableCommand {
 
     @OptionGroup var pocketSphinx: DecoderOptions
 
+    @OptionGroup var warping: WarpOptions
+
     enum SpeechDetector: String, ExpressibleByArgument, CaseIterable { case webrtc, energy }
 
     @Option(name: .long, help: "What tells speech from room noise: webrtc (WebRTC's voice activity detector, robust in steady noise) or energy (a level threshold over the noise floor).")
@@ -156,6 +158,7 @@ struct ListenCommand: AsyncParsableCommand {
         var rejection = Rejection.live
         if let minConfidence { rejection.minimumConfidence = minConfidence }
         let recognizer = try CatalogRecognizer(compiled: compiled, model: model, options: pocketSphinx.parsed(), rejection: rejection)
+        recognizer.warps = warping.factors
         var interpreter = CommandInterpreter(matcher: compiled.matcher())
         interpreter.language = spoken.speaker
         interpreter.slots = SlotConfidence(catalog: compiled.catalog, model: .live)

@@ -47,6 +47,8 @@ struct StudyCommand: AsyncParsableCommand {
 
     @OptionGroup var spoken: SpeakerLanguageOptions
 
+    @OptionGroup var warping: WarpOptions
+
     @Flag(name: .customLong("no-echo-cancel"), help: "Do not remove Parlo's own voice from the microphone (echo cancellation runs when listening to a microphone with replies on the speakers).")
     var noEchoCancel = false
 
@@ -170,7 +172,7 @@ struct StudyCommand: AsyncParsableCommand {
         let listener = try StudyListener(session: session, catalog: commands, model: model, options: options,
                                          noiseFloor: capture.noiseFloor,
                                          roomHangover: hangoverMs.map { Double($0) / 1000 }, language: spoken.speaker,
-                                         decoys: spoken.decoyLanguages, logger: logger)
+                                         decoys: spoken.decoyLanguages, warps: warping.factors, logger: logger)
         listener.waitForSpeech = capture.fast
         listener.streamClock = clock
         listener.pushToTalk = talk

@@ -52,6 +52,12 @@ public final class CatalogRecognizer {
     public var warpMarginPerFrame = defaultWarpMargin
     public var warpBelowConfidence = defaultWarpBelowConfidence
     public var warpedAtLeast = defaultWarpedAtLeast
+    /// The longest utterance live listening decodes again at the warps: DEV's longest command
+    /// lasts 2.7 s, and what lasts longer is mostly a sentence read aloud, whose warped decodes
+    /// would cost the most and could only make it fire. Set from the commands' lengths, not tuned.
+    public static let secondLookAtMostSeconds = 5.0
+    /// How often each warp has won in live listening's second looks (`reconsider`) so far.
+    private var streamWarpWins: [Double: Int] = [:]
     /// Both decoders judge by it (`Recognizer.judging`), the fallback from when it is built.
     public var judging: Rejection? {
         didSet {
@@ -103,14 +109,43 @@ public final class CatalogRecognizer {
         return try bestWarped(samples, than: best, cepstralPrior: prior)
     }
 
+    /// Live listening's second look at a streamed result: one less sure than
+    /// `warpBelowConfidence` (or rejected) is decoded again whole at each of `warps`, and a
+    /// warped decode replaces it by the rule per-file decoding uses (`bestWarped`). The whole
+    /// decodes restart the decoder; the stream's cepstral mean is put back afterwards, so the
+    /// next utterance is normalised as it would have been without them. (The front end's noise
+    /// estimate restarts with them: PocketSphinx keeps it out of reach.)
+    ///
+    /// A stream is one speaker's, mostly: the warps are tried in the order of how often each has
+    /// won so far, and the first that wins ends the search, so that a voice that needs a warp
+    /// costs one more decode per unsure utterance once it has been heard at it.
+    /// An utterance longer than `secondLookAtMostSeconds` has none.
+    public func reconsider(_ samples: [Int16], streamed: Recognition) throws -> Recognition {
+        guard !warps.isEmpty, !samples.isEmpty, samples.count <= Int(Self.secondLookAtMostSeconds * Double(SpeechFormat.sampleRate)),
+              (streamed.rejected ? 0 : streamed.confidence) < warpBelowConfidence else { return streamed }
+        let stream = primary.streamingMean()
+        defer { primary.restoreStreamingMean(stream) }
+        let order = warps.enumerated().sorted { a, b in
+            let (x, y) = (streamWarpWins[a.element, default: 0], streamWarpWins[b.element, default: 0])
+            return x != y ? x > y : a.offset < b.offset     // ties keep `warps`' order
+        }.map(\.element)
+        let best = try bestWarped(samples, than: streamed, cepstralPrior: primary.modelCepstralMean(counting: cepstralPriorSeconds),
+                                  at: order, firstWin: true)
+        if let w = best.evidence?.warp { streamWarpWins[w, default: 0] += 1 }
+        return best
+    }
+
     /// `unwarped`, or the decode of `samples` at one of `warps` that is sure (`warpedAtLeast`)
     /// and whose path scores better per frame by `warpMarginPerFrame`, its times mapped back to
     /// the unwarped audio's.
-    private func bestWarped(_ samples: [Int16], than unwarped: Recognition, cepstralPrior prior: CepstralMean) throws -> Recognition {
+    /// `firstWin`: the first warp of `order` that wins is taken without trying the rest.
+    private func bestWarped(_ samples: [Int16], than unwarped: Recognition, cepstralPrior prior: CepstralMean,
+                            at order: [Double]? = nil, firstWin: Bool = false) throws -> Recognition {
         func perFrame(_ r: Recognition) -> Double { Double(r.score) / max(1, r.audioSeconds * 100) }   // 10 ms frames
         var best = unwarped
         var bestScore = unwarped.hypothesisFound ? perFrame(unwarped) + warpMarginPerFrame : -.infinity
-        for w in warps {
+        for w in order ?? warps {
+            if firstWin && best.evidence?.warp != nil { break }
             let rate = Int((Double(SpeechFormat.sampleRate) * w).rounded())
             let warped = try Resampler.resample(samples, from: SpeechFormat.sampleRate, to: rate)
             var r = try primary.decode(warped, cepstralPrior: prior, measuringMean: false)
@@ -130,5 +165,8 @@ extension CatalogRecognizer: UtteranceDecoder {
     public func decodeUtterance(_ samples: [Int16]) throws -> Recognition { try decode(samples) }
     public func decodeUtterance(_ samples: [Int16], cepstralPrior: CepstralMean?) throws -> Recognition {
         try decode(samples, cepstralPrior: cepstralPrior)
+    }
+    public func reconsiderStreamed(_ samples: [Int16], _ streamed: Recognition) throws -> Recognition {
+        try reconsider(samples, streamed: streamed)
     }
 }

@@ -373,6 +373,8 @@ public final class ListenPipeline {
             recognition = try recognizer.decode(utterance, afterPartial: recognizer.lastPartial)   // one pass: the cold start's fix, kept cheap
         case .batchUntilWarm: break
         }
+        // A whole decode (`.batch`) has had its second look already.
+        if options.finalPass != .batch { recognition = try decoder.reconsiderStreamed(utterance, recognition) }
         utterancesDecoded += 1
         let interpretation = interpreter?.interpret(recognition)
         let elapsed = began.duration(to: clock.now)

@@ -65,4 +65,31 @@ extension Recognizer {
     public func adaptStreamingMean(priorSeconds: Double) -> Int {
         Int(parlo_ps_cmn_adapt(decoder, Float(priorSeconds * 100)))
     }
+
+    /// The live cepstral mean and the running sums behind it: what a stream carries from one
+    /// utterance to the next. A whole decode between two utterances of a stream restarts them
+    /// (`decode(_:cepstralPrior:measuringMean:)`); `restoreStreamingMean` puts them back, so
+    /// the next utterance is normalised as if the whole decode had not happened.
+    public func streamingMean() -> StreamingMeanState {
+        var mean = [Float](repeating: 0, count: initialMean.count), sums = mean
+        guard !mean.isEmpty else { return StreamingMeanState(mean: [], sums: [], frames: 0) }
+        mean.withUnsafeMutableBufferPointer { parlo_ps_cmn_get(decoder, $0.baseAddress) }
+        let frames = sums.withUnsafeMutableBufferPointer { parlo_ps_cmn_sums(decoder, $0.baseAddress) }
+        return StreamingMeanState(mean: mean, sums: sums, frames: frames)
+    }
+
+    /// Puts back a state `streamingMean()` read.
+    public func restoreStreamingMean(_ state: StreamingMeanState) {
+        guard !state.mean.isEmpty, state.mean.count == initialMean.count, state.sums.count == initialMean.count else { return }
+        state.mean.withUnsafeBufferPointer { mean in
+            state.sums.withUnsafeBufferPointer { parlo_ps_cmn_put(decoder, mean.baseAddress, $0.baseAddress, state.frames) }
+        }
+    }
+}
+
+/// A stream's live cepstral mean and its running sums (`Recognizer.streamingMean()`).
+public struct StreamingMeanState: Sendable, Equatable {
+    public let mean: [Float]
+    public let sums: [Float]
+    public let frames: Int32
 }

@@ -13,6 +13,10 @@ public protocol UtteranceDecoder: AnyObject {
     /// seconds it counts as) instead of the decoder's own prior. A decoder that blends no means
     /// (a plain `Recognizer`) decodes as `decodeUtterance(_:)` does.
     func decodeUtterance(_ samples: [Int16], cepstralPrior: CepstralMean?) throws -> Recognition
+    /// A second look at `streamed`, the result of `samples` streamed through `recognizer`
+    /// (the catalog's decodes an unsure one again at vocal-tract warps); the result stands when
+    /// the decoder has no second look.
+    func reconsiderStreamed(_ samples: [Int16], _ streamed: Recognition) throws -> Recognition
     /// How every decoder it owns judges results, when not by its own rejection (`Recognizer.judging`).
     var judging: Rejection? { get set }
 }
@@ -21,6 +25,8 @@ extension UtteranceDecoder {
     public func decodeUtterance(_ samples: [Int16], cepstralPrior: CepstralMean?) throws -> Recognition {
         try decodeUtterance(samples)
     }
+
+    public func reconsiderStreamed(_ samples: [Int16], _ streamed: Recognition) throws -> Recognition { streamed }
 
     /// A decoder that owns only `recognizer` judges by it.
     public var judging: Rejection? {

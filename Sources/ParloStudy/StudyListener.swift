@@ -235,10 +235,12 @@ extension StudyListener {
     /// (`CommandInterpreter.language`). `roomHangover`: the silence that ends an utterance in the
     /// room pipeline (nil: `RoomListening`'s 250 ms); `options`' hangover is the other decoder's.
     /// `decoys`: the languages whose decoys the full catalog's decoder gets (the reading
-    /// controls' phone loop was tuned without them).
+    /// controls' phone loop was tuned without them). `warps`: what the room pipeline decodes an
+    /// unsure utterance again at (`CatalogRecognizer.reconsider`; empty: none).
     public convenience init(session: StudySession, catalog: Catalog, model: AcousticModel,
                             options: ListenPipeline.Options = .init(), noiseFloor: Double? = nil, room: Bool = true,
                             roomHangover: Double? = nil, language: Language? = nil, decoys: Set<Language> = [],
+                            warps: [Double] = CatalogRecognizer.defaultWarps,
                             logger: Logger = Logger(label: "parlo.study")) throws {
         func pipeline(_ compiled: CompiledCatalog, _ role: CommandInterpreter.Role) throws -> ListenPipeline {
             let rejection = role == .whileSpeaking ? Self.whileSpeakingRejection : (room ? Rejection.live : Rejection.streamingFloors)
@@ -251,6 +253,7 @@ extension StudyListener {
                 return ListenPipeline(recognizer: recognizer.primary, interpreter: interpreter, options: options)
             }
             let recognizer = try CatalogRecognizer(compiled: compiled, model: model, rejection: rejection)
+            recognizer.warps = warps
             return try RoomListening.pipeline(recognizer: recognizer, interpreter: interpreter, options: RoomListening.options(options, hangover: roomHangover),
                                               fileNoiseFloorDB: noiseFloor)
         }

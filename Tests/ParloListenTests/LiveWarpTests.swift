@@ -1,0 +1,81 @@
+import Foundation
+import ParloAudio
+import ParloCapture
+import ParloCatalog
+import ParloCommands
+import ParloCore
+import ParloEcho
+import ParloGrammar
+import ParloListen
+import ParloRecognizer
+import ParloTesting
+import XCTest
+
+/// Live listening's second look at an unsure streamed result at other vocal-tract warps
+/// (`CatalogRecognizer.reconsider`, `parlo listen --warps`), for voices far from the model's.
+final class LiveWarpTests: XCTestCase {
+    static let compiled: Result<CompiledCatalog, Error> = Result {
+        try CatalogCompiler(model: AcousticModel.locate()).compile(CatalogLoader.load(folder: Repository.grammars), decoys: [.english, .italian])
+    }
+
+    /// eSpeak NG's en-us voice with every frequency scaled by 0.8 (its samples played a fifth
+    /// slower), two commands in one stream with room noise between them, through the room
+    /// pipeline `parlo listen` uses. Without warps fewer of them are heard right; with them both
+    /// are, each at the 0.8 warp.
+    func testALoweredVoiceIsHeardLiveAtItsWarp() throws {
+        let texts = ["go faster", "start a twenty five minute timer"]
+        var seed: UInt64 = 7
+        var stream = Fixtures.roomNoise(16_000, seed: &seed)
+        for text in texts {
+            let url = try FreshSpeech.wav(text, voice: "en-us", rate: 150)
+            defer { try? FileManager.default.removeItem(at: url) }
+            // Taken at 12.8 kHz and played at 16 kHz: every frequency × 0.8.
+            let lowered = try Resampler.resample(try AudioFileReader(path: url.path).readAll(), from: 12_800, to: 16_000)
+            stream += lowered.map { Int16(clamping: Int($0) / 2) } + Fixtures.roomNoise(24_000, seed: &seed)
+        }
+        let unwarped = try heard(stream, warps: [])
+        let warped = try heard(stream, warps: CatalogRecognizer.defaultWarps)
+        XCTAssertEqual(warped.map(\.text), texts)
+        XCTAssertEqual(warped.map { $0.evidence?.warp }, [0.8, 0.8])
+        XCTAssertLessThan(zip(unwarped, texts).filter { $0.text == $1 }.count, texts.count,
+                          "unwarped (if this fails, eSpeak's voice or the model changed): \(unwarped.map(\.text))")
+    }
+
+    /// The warped decodes restart the decoder; the stream's cepstral mean and its sums are put
+    /// back afterwards, exactly, where a whole decode alone leaves them elsewhere.
+    func testTheStreamsMeanIsPutBackAfterTheWarpedDecodes() throws {
+        let recognizer = try CatalogRecognizer(compiled: Self.compiled.get(), model: AcousticModel.locate(), rejection: .live)
+        recognizer.warps = CatalogRecognizer.defaultWarps
+        let url = try FreshSpeech.wav("read this page", voice: "en-us", rate: 150)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let speech = try AudioFileReader(path: url.path).readAll()
+        try recognizer.primary.begin()
+        try recognizer.primary.process(speech)
+        _ = try recognizer.primary.end()
+        let before = recognizer.primary.streamingMean()
+        let unsure = Recognition(text: "", words: [], score: 0, audioSeconds: Double(speech.count) / 16_000, rejected: true)
+        _ = try recognizer.reconsider(speech, streamed: unsure)
+        XCTAssertEqual(recognizer.primary.streamingMean(), before)
+        _ = try recognizer.primary.decode(speech, cepstralPriorSeconds: 0.625)
+        XCTAssertNotEqual(recognizer.primary.streamingMean(), before, "a whole decode moves the mean (else this test proves nothing)")
+    }
+
+    /// The recognitions of `samples` streamed through the room pipeline with `warps`.
+    private func heard(_ samples: [Int16], warps: [Double]) throws -> [Recognition] {
+        let compiled = try Self.compiled.get()
+        let recognizer = try CatalogRecognizer(compiled: compiled, model: AcousticModel.locate(), rejection: .live)
+        recognizer.warps = warps
+        var options = RoomListening.options()
+        options.emitLevels = false
+        let pipeline = try RoomListening.pipeline(recognizer: recognizer, interpreter: CommandInterpreter(matcher: compiled.matcher()),
+                                                  options: options, fileNoiseFloorDB: Recognizer.fileNoiseFloorDB)
+        var recognitions: [Recognition] = []
+        for i in stride(from: 0, to: samples.count, by: 1_600) {
+            try pipeline.process(AudioChunk(samples: Array(samples[i..<min(samples.count, i + 1_600)]), start: i)) {
+                if case .recognized(_, let r, _) = $0 { recognitions.append(r) }
+            }
+        }
+        try pipeline.finish { if case .recognized(_, let r, _) = $0 { recognitions.append(r) } }
+        return recognitions
+    }
+}
