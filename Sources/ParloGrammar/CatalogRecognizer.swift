@@ -109,9 +109,11 @@ public final class CatalogRecognizer {
         return try bestWarped(samples, than: best, cepstralPrior: prior)
     }
 
-    /// Live listening's second look at a streamed result: one less sure than
-    /// `warpBelowConfidence` (or rejected) is decoded again whole at each of `warps`, and a
-    /// warped decode replaces it by the rule per-file decoding uses (`bestWarped`). The whole
+    /// Live listening's second look at a streamed result: a rejected one (it would fire nothing)
+    /// is decoded again whole at each of `warps`, and a warped decode replaces it by the rule
+    /// per-file decoding uses (`bestWarped`). An accepted result, however unsure, acts at once:
+    /// the second look at those (below `warpBelowConfidence`, as per file) held each of them
+    /// about a second on DEV's streams and seldom changed one (docs/listening.md). The whole
     /// decodes restart the decoder; the stream's cepstral mean is put back afterwards, so the
     /// next utterance is normalised as it would have been without them. (The front end's noise
     /// estimate restarts with them: PocketSphinx keeps it out of reach.)
@@ -122,7 +124,7 @@ public final class CatalogRecognizer {
     /// An utterance longer than `secondLookAtMostSeconds` has none.
     public func reconsider(_ samples: [Int16], streamed: Recognition) throws -> Recognition {
         guard !warps.isEmpty, !samples.isEmpty, samples.count <= Int(Self.secondLookAtMostSeconds * Double(SpeechFormat.sampleRate)),
-              (streamed.rejected ? 0 : streamed.confidence) < warpBelowConfidence else { return streamed }
+              streamed.rejected || streamed.text.isEmpty else { return streamed }
         let stream = primary.streamingMean()
         defer { primary.restoreStreamingMean(stream) }
         let order = warps.enumerated().sorted { a, b in
