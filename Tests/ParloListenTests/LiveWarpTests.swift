@@ -42,7 +42,9 @@ final class LiveWarpTests: XCTestCase {
     }
 
     /// The warped decodes restart the decoder; the stream's cepstral mean and its sums are put
-    /// back afterwards, exactly, where a whole decode alone leaves them elsewhere.
+    /// back afterwards, exactly, where a whole decode alone leaves them elsewhere. Only a
+    /// rejected result gets them: an accepted one stands, even one a warp would beat (its score
+    /// here is far below any real decode's).
     func testTheStreamsMeanIsPutBackAfterTheWarpedDecodes() throws {
         let recognizer = try CatalogRecognizer(compiled: Self.compiled.get(), model: AcousticModel.locate(), rejection: .live)
         recognizer.warps = CatalogRecognizer.defaultWarps
@@ -56,6 +58,9 @@ final class LiveWarpTests: XCTestCase {
         let unsure = Recognition(text: "", words: [], score: 0, audioSeconds: Double(speech.count) / 16_000, rejected: true)
         _ = try recognizer.reconsider(speech, streamed: unsure)
         XCTAssertEqual(recognizer.primary.streamingMean(), before)
+        // An accepted result acts at once, however unsure: no second look.
+        let accepted = Recognition(text: "read the page", words: [], score: -1_000_000, audioSeconds: unsure.audioSeconds, confidence: 0.6)
+        XCTAssertEqual(try recognizer.reconsider(speech, streamed: accepted).text, "read the page")
         _ = try recognizer.primary.decode(speech, cepstralPriorSeconds: 0.625)
         XCTAssertNotEqual(recognizer.primary.streamingMean(), before, "a whole decode moves the mean (else this test proves nothing)")
     }
