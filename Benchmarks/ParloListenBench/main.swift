@@ -178,7 +178,7 @@ if let catalogFolder {      // what `parlo listen` builds by default
     let compiled = try CatalogCompiler(model: model).compile(CatalogLoader.load(folder: catalogFolder),
                                                              decoys: decoys)
     let recognizer = try CatalogRecognizer(compiled: compiled, model: model, rejection: .live)
-    recognizer.warps = CatalogRecognizer.defaultWarps     // an unsure utterance's second look, as `parlo listen`'s
+    recognizer.warps = CatalogRecognizer.defaultWarps     // a rejected utterance's second look, as `parlo listen`'s
     pipeline = try RoomListening.pipeline(recognizer: recognizer, interpreter: CommandInterpreter(matcher: compiled.matcher()),
                                           options: RoomListening.options(), fileNoiseFloorDB: nil, dereverb: dereverb)
     ESpeakEngine.shared.release()

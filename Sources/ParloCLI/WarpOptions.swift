@@ -2,9 +2,9 @@ import ArgumentParser
 import ParloGrammar
 
 /// `--warps`, for `parlo batch` (each file), `parlo listen` and `parlo study` (each utterance): the
-/// vocal-tract warps an unsure result is decoded again at (`CatalogRecognizer.warps`).
+/// vocal-tract warps an unsure file or a rejected utterance is decoded again at (`CatalogRecognizer.warps`).
 struct WarpOptions: ParsableArguments {
-    @Option(name: .customLong("warps"), help: ArgumentHelp("With a catalog: also decode each file or utterance the first decode is unsure of (confidence under \(CatalogRecognizer.defaultWarpBelowConfidence), or rejected) at these frequency warps (vocal-tract-length factors, comma-separated; the audio resampled), and take a warped decode that fits better and is sure (confidence \(CatalogRecognizer.defaultWarpedAtLeast) or more): voices far from the model's adult speakers (a child's, a very high or low one). 'none': unwarped only.", valueName: "W,..."))
+    @Option(name: .customLong("warps"), help: ArgumentHelp("With a catalog: also decode each file the first decode is unsure of (confidence under \(CatalogRecognizer.defaultWarpBelowConfidence), or rejected), and each utterance live listening would reject, at these frequency warps (vocal-tract-length factors, comma-separated; the audio resampled), and take a warped decode that fits better and is sure (confidence \(CatalogRecognizer.defaultWarpedAtLeast) or more): voices far from the model's adult speakers (a child's, a very high or low one). 'none': unwarped only.", valueName: "W,..."))
     var warps: String = CatalogRecognizer.defaultWarps.map { "\($0)" }.joined(separator: ",")
 
     /// The `--warps` factors (empty: none); nil when one is no warp from 0.7 to 1.4.

@@ -120,7 +120,7 @@ public final class CatalogRecognizer {
     ///
     /// A stream is one speaker's, mostly: the warps are tried in the order of how often each has
     /// won so far, and the first that wins ends the search, so that a voice that needs a warp
-    /// costs one more decode per unsure utterance once it has been heard at it.
+    /// costs one more decode per rejected utterance once it has been heard at it.
     /// An utterance longer than `secondLookAtMostSeconds` has none.
     public func reconsider(_ samples: [Int16], streamed: Recognition) throws -> Recognition {
         guard !warps.isEmpty, !samples.isEmpty, samples.count <= Int(Self.secondLookAtMostSeconds * Double(SpeechFormat.sampleRate)),

@@ -14,7 +14,7 @@ public protocol UtteranceDecoder: AnyObject {
     /// (a plain `Recognizer`) decodes as `decodeUtterance(_:)` does.
     func decodeUtterance(_ samples: [Int16], cepstralPrior: CepstralMean?) throws -> Recognition
     /// A second look at `streamed`, the result of `samples` streamed through `recognizer`
-    /// (the catalog's decodes an unsure one again at vocal-tract warps); the result stands when
+    /// (the catalog's decodes a rejected one again at vocal-tract warps); the result stands when
     /// the decoder has no second look.
     func reconsiderStreamed(_ samples: [Int16], _ streamed: Recognition) throws -> Recognition
     /// How every decoder it owns judges results, when not by its own rejection (`Recognizer.judging`).

@@ -235,8 +235,8 @@ extension StudyListener {
     /// (`CommandInterpreter.language`). `roomHangover`: the silence that ends an utterance in the
     /// room pipeline (nil: `RoomListening`'s 250 ms); `options`' hangover is the other decoder's.
     /// `decoys`: the languages whose decoys the full catalog's decoder gets (the reading
-    /// controls' phone loop was tuned without them). `warps`: what the room pipeline decodes an
-    /// unsure utterance again at (`CatalogRecognizer.reconsider`; empty: none).
+    /// controls' phone loop was tuned without them). `warps`: what the room pipeline decodes a
+    /// rejected utterance again at (`CatalogRecognizer.reconsider`; empty: none).
     public convenience init(session: StudySession, catalog: Catalog, model: AcousticModel,
                             options: ListenPipeline.Options = .init(), noiseFloor: Double? = nil, room: Bool = true,
                             roomHangover: Double? = nil, language: Language? = nil, decoys: Set<Language> = [],

@@ -11,7 +11,7 @@ import ParloRecognizer
 import ParloTesting
 import XCTest
 
-/// Live listening's second look at an unsure streamed result at other vocal-tract warps
+/// Live listening's second look at a rejected streamed result at other vocal-tract warps
 /// (`CatalogRecognizer.reconsider`, `parlo listen --warps`), for voices far from the model's.
 final class LiveWarpTests: XCTestCase {
     static let compiled: Result<CompiledCatalog, Error> = Result {
