@@ -168,7 +168,4 @@ extension CatalogRecognizer: UtteranceDecoder {
     public func decodeUtterance(_ samples: [Int16], cepstralPrior: CepstralMean?) throws -> Recognition {
         try decode(samples, cepstralPrior: cepstralPrior)
     }
-    public func reconsiderStreamed(_ samples: [Int16], _ streamed: Recognition) throws -> Recognition {
-        try reconsider(samples, streamed: streamed)
-    }
 }

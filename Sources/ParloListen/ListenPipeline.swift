@@ -374,7 +374,7 @@ public final class ListenPipeline {
         case .batchUntilWarm: break
         }
         // A whole decode (`.batch`) has had its second look already.
-        if options.finalPass != .batch { recognition = try decoder.reconsiderStreamed(utterance, recognition) }
+        if options.finalPass != .batch { recognition = try decoder.reconsider(utterance, streamed: recognition) }
         utterancesDecoded += 1
         let interpretation = interpreter?.interpret(recognition)
         let elapsed = began.duration(to: clock.now)

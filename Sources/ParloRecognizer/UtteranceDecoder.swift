@@ -16,7 +16,7 @@ public protocol UtteranceDecoder: AnyObject {
     /// A second look at `streamed`, the result of `samples` streamed through `recognizer`
     /// (the catalog's decodes a rejected one again at vocal-tract warps); the result stands when
     /// the decoder has no second look.
-    func reconsiderStreamed(_ samples: [Int16], _ streamed: Recognition) throws -> Recognition
+    func reconsider(_ samples: [Int16], streamed: Recognition) throws -> Recognition
     /// How every decoder it owns judges results, when not by its own rejection (`Recognizer.judging`).
     var judging: Rejection? { get set }
 }
@@ -26,7 +26,7 @@ extension UtteranceDecoder {
         try decodeUtterance(samples)
     }
 
-    public func reconsiderStreamed(_ samples: [Int16], _ streamed: Recognition) throws -> Recognition { streamed }
+    public func reconsider(_ samples: [Int16], streamed: Recognition) throws -> Recognition { streamed }
 
     /// A decoder that owns only `recognizer` judges by it.
     public var judging: Rejection? {
