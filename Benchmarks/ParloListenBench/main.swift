@@ -8,15 +8,19 @@ import Parlo
 ///   stream time + decoder wall time) and from the fixture's own timestamps (event time minus
 ///   the end of the utterance's recording, plus decoder wall time);
 /// - RSS while listening (peak, and growth over the run);
-/// - meter CPU: metering time as a percentage of the audio's duration.
+/// - meter CPU: metering time as a percentage of the audio's duration;
+/// - the longest the level meter stood still (wall clock between two `level` events).
 ///
-/// Usage: parlo-listen-bench [--minutes N] [--json] [--smaps FILE] [--catalog FOLDER] [--decoys en|it|both|none] [--no-dereverb]
+/// Usage: parlo-listen-bench [--minutes N] [--json] [--smaps FILE] [--catalog FOLDER [--non-commands]] [--decoys en|it|both|none] [--no-dereverb]
 /// (N minutes of looped fixture, default 1; `make soak` would pass 60; `--smaps` copies
 /// /proc/self/smaps while listening, for a per-mapping breakdown of the RSS; `--catalog grammars`
 /// listens as `parlo listen` does by default — the catalog's grammar with rejection, commands
 /// matched — to English and Italian command fixtures instead of the `cards` grammar, with both
 /// decoy lists as `parlo listen` has by default, or those `--decoys` names, to see what they cost;
-/// `--no-dereverb` leaves its streaming dereverberation out, to see what that costs).
+/// `--no-dereverb` leaves its streaming dereverberation out, to see what that costs;
+/// `--non-commands` puts a sentence that is no command after each command, each of them
+/// rejected and decoded again at the warps, and plays the fixture in real time, to see what
+/// the second looks cost and whether the meter stands still meanwhile).
 
 let cards = "/usr/share/pocketsphinx/test/data/cards"
 /// (recording, what must be heard): the text of `recognized` events, or with `--catalog` the
@@ -30,6 +34,13 @@ let catalogUtterances: [(String, String)] = [
     ("en-open_subject-05-clean.flac", "open_subject"), ("it-show_mind_map-01-clean.flac", "show_mind_map"),
     ("en-set_timer-05-clean.flac", "set_timer"), ("it-use_voice-00-clean.flac", "use_voice"), ("en-slower-00-clean.flac", "slower"),
 ].map { ("audio-fixtures/commands/\($0.0)", $0.1) }
+/// With `--non-commands`: sentences that are no command, one after each command, each rejected
+/// and decoded again at the warps off the listening thread (`SecondLook`).
+let nonCommands: [(String, String)] = [
+    "01-oog-what_time_is_it.flac", "07-oog-next_week_I_have_an_exam.flac", "00-oog-I_need_to_buy_some_milk_and_brea.flac",
+    "05-oog-the_weather_is_nice_today.flac", "08-oog-turn_off_the_lights_in_the_kitch.flac",
+].map { ("audio-fixtures/rejection/\($0)", "(rejected)") }
+var withNonCommands = false
 var catalogFolder: String?
 var minutes = 1.0
 var json = false
@@ -38,7 +49,7 @@ var smapsPath: String?
 var dereverb = true
 var decoys = Set(Language.supported)
 func usage() -> Never {
-    FileHandle.standardError.write("usage: parlo-listen-bench [--minutes N] [--json] [--smaps FILE] [--catalog FOLDER] [--decoys en|it|both|none] [--no-dereverb]\n".data(using: .utf8)!)
+    FileHandle.standardError.write("usage: parlo-listen-bench [--minutes N] [--json] [--smaps FILE] [--catalog FOLDER [--non-commands]] [--decoys en|it|both|none] [--no-dereverb]\n".data(using: .utf8)!)
     exit(2)
 }
 var args = CommandLine.arguments.dropFirst()
@@ -50,11 +61,16 @@ while let a = args.popFirst() {
     case "--smaps": smapsPath = args.popFirst()
     case "--catalog": catalogFolder = args.popFirst(); utterances = catalogUtterances
     case "--no-dereverb": dereverb = false
+    case "--non-commands": withNonCommands = true
     case "--decoys":
         guard let named = args.popFirst().flatMap(Language.set(named:)) else { usage() }
         decoys = named
     default: usage()
     }
+}
+if withNonCommands {
+    guard catalogFolder != nil else { usage() }
+    utterances = zip(utterances, nonCommands).flatMap { [$0, $1] }
 }
 
 /// The first line of the /proc file `path` that `found` accepts, read with stdio: the
@@ -170,6 +186,8 @@ let meterPercent = meterCPU / duration * 100
 var options = ALSACaptureSource.Options(device: "bench_mic")
 options.configuration = try ALSAConfiguration(ALSAConfiguration.fileCapture(name: "bench_mic", rawFile: raw))
 options.maxSeconds = duration
+options.realTime = withNonCommands     // the meter's gaps mean something only at the microphone's pace
+StartupMemory.useOneHeap()     // as `parlo listen` does, before its threads start
 let rssBeforeModel = rssKB()
 let source = try ALSACaptureSource(options: options)
 let model = try AcousticModel.locate()
@@ -189,10 +207,16 @@ if let catalogFolder {      // what `parlo listen` builds by default
 await StartupMemory.releaseAfterMainThreadParks()    // as `parlo listen` does before listening
 var recognized: [(t: Double, text: String, ms: Int)] = []
 var rssStart = 0, rssPeak = 0, rssEnd = 0
+/// The longest wall-clock gap between two `level` events: how long a UI's meter stood still.
+var lastLevel: Date?, levelGapMax = 0.0
 let wallStart = Date()
 try await pipeline.run(source.start()) { event in
     var heard: (t: Double, text: String, ms: Int)?
     switch event {
+    case .level:
+        let now = Date()
+        if let lastLevel { levelGapMax = max(levelGapMax, now.timeIntervalSince(lastLevel)) }
+        lastLevel = now
     case .recognized(let t, let r, let ms) where catalogFolder == nil: heard = (t, r.text, ms)
     case .command(let t, let match, let ms) where catalogFolder != nil: heard = (t, match.command ?? "", ms)
     case .rejected(let t, _, _, let ms) where catalogFolder != nil: heard = (t, "(rejected)", ms)
@@ -221,7 +245,7 @@ for e in expected {
     while next < recognized.count && recognized[next].t < e.end - 0.5 { next += 1 }
     guard next < recognized.count, recognized[next].t < e.end + 1.0 else { missed += 1; continue }
     let r = recognized[next]
-    if r.text == "(rejected)" { rejected += 1 } else if r.text != e.text { wrong += 1 }
+    if r.text != e.text { if r.text == "(rejected)" { rejected += 1 } else { wrong += 1 } }
     if verbose || (r.text != e.text && !json) { print(String(format: "  end %7.2f  event %7.2f  %4d ms  ", e.end, r.t, r.ms) + "\(r.text == e.text ? "ok " : "BAD") \(r.text) | \(e.text)") }
     // Decoder wall time = reported latency minus the stream-time part (t − speech end).
     fixtureLatencies.append(max(0, (r.t - e.end) * 1000))
@@ -237,7 +261,7 @@ let result: [String: Double] = [
     "fixture_end_to_event_ms_max": fixtureLatencies.max() ?? 0,
     "rss_mb_peak": Double(rssPeak) / 1024, "rss_mb_before_model": Double(rssBeforeModel) / 1024, "rss_mb_growth": Double(rssEnd - rssStart) / 1024,
     "meter_cpu_percent": meterPercent, "meter_windows": Double(windows),
-    "listen_realtime_factor": wall / duration,
+    "listen_realtime_factor": wall / duration, "level_gap_ms_max": levelGapMax * 1000,
     "swift_runtime_shared": swiftRuntimeIsShared() ? 1 : 0,
 ]
 if swiftRuntimeIsShared() {

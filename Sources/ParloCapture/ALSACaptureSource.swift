@@ -23,6 +23,10 @@ public final class ALSACaptureSource: CaptureSource, @unchecked Sendable {
         public var realTime = false
         /// Stop after this much audio (devices that never end, like a `file`-plugin fixture).
         public var maxSeconds: Double?
+        /// How much captured audio may wait for a busy pipeline before the device overruns
+        /// (its own buffer is 8 periods): a second look the next utterance has to wait for holds
+        /// listening up to about 2 s (`ListenPipeline`), a reader keeps talking meanwhile.
+        public var queueSeconds = 5.0
 
         public init(device: String = "default") { self.device = device }
     }
@@ -53,7 +57,8 @@ public final class ALSACaptureSource: CaptureSource, @unchecked Sendable {
         nonisolated(unsafe) let pcm = device!
         device = nil
         let options = options, stats = stats, logger = logger
-        return CaptureStream(name: "parlo.capture.alsa") { producer in
+        let chunks = Int((options.queueSeconds / options.periodSeconds).rounded(.up))
+        return CaptureStream(name: "parlo.capture.alsa", capacity: chunks) { producer in
             defer { pcm.close() }
             let fmt = pcm.format
             let converter = try AudioConverter(sampleRate: fmt.sampleRate, channels: fmt.channels)

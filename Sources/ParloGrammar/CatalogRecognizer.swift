@@ -123,8 +123,7 @@ public final class CatalogRecognizer {
     /// costs one more decode per rejected utterance once it has been heard at it.
     /// An utterance longer than `secondLookAtMostSeconds` has none.
     public func reconsider(_ samples: [Int16], streamed: Recognition) throws -> Recognition {
-        guard !warps.isEmpty, !samples.isEmpty, samples.count <= Int(Self.secondLookAtMostSeconds * Double(SpeechFormat.sampleRate)),
-              streamed.rejected || streamed.text.isEmpty else { return streamed }
+        guard reconsiders(samples, streamed: streamed) else { return streamed }
         let stream = primary.streamingMean()
         defer { primary.restoreStreamingMean(stream) }
         let order = warps.enumerated().sorted { a, b in
@@ -135,6 +134,11 @@ public final class CatalogRecognizer {
                                   at: order, firstWin: true)
         if let w = best.evidence?.warp { streamWarpWins[w, default: 0] += 1 }
         return best
+    }
+
+    public func reconsiders(_ samples: [Int16], streamed: Recognition) -> Bool {
+        !warps.isEmpty && !samples.isEmpty && samples.count <= Int(Self.secondLookAtMostSeconds * Double(SpeechFormat.sampleRate))
+            && (streamed.rejected || streamed.text.isEmpty)
     }
 
     /// `unwarped`, or the decode of `samples` at one of `warps` that is sure (`warpedAtLeast`)

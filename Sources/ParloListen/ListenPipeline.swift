@@ -10,7 +10,9 @@ import ParloRecognizer
 ///
 /// Synchronous at its core (`process(_:emit:)` per chunk) so that tests drive it chunk by chunk;
 /// `run(_:emit:)` drives it from a `CaptureStream`. Not thread-safe: one task owns it (the
-/// recognizer is not thread-safe either). Utterances are fed to the recognizer while they are
+/// recognizer is not thread-safe either). A rejected utterance's second look runs on a thread
+/// of its own (`SecondLook`) while the meter and the endpointer go on; the recognizer is its
+/// alone meanwhile, and `phase` says `deciding`. Utterances are fed to the recognizer while they are
 /// spoken, from a pre-roll before the detected onset, so the final result costs only the
 /// decoder's end-of-utterance work after the hangover.
 public final class ListenPipeline {
@@ -55,8 +57,12 @@ public final class ListenPipeline {
     public let levels = LevelStream()
     /// The push-to-talk switch (used in `.pushToTalk` mode).
     public let pushToTalk = PushToTalkSwitch()
-    /// waiting / hearing / deciding, for a status line.
-    public private(set) var phase: Endpointer.Phase = .waiting
+    /// waiting / hearing / deciding, for a status line; deciding also while a second look
+    /// runs, when only the pipeline may touch `recognizer` (it waits for the look first).
+    public var phase: Endpointer.Phase { secondLook != nil && heardPhase == .waiting ? .deciding : heardPhase }
+    private var heardPhase: Endpointer.Phase = .waiting
+    /// The last utterance's second look, until its result is emitted.
+    private var secondLook: SecondLook?
     /// The latest partial hypothesis of the current utterance ("" between utterances).
     public private(set) var partialText = ""
     /// Whether a wake phrase was heard and a command is awaited (`.wake` mode).
@@ -164,6 +170,7 @@ public final class ListenPipeline {
 
     /// Processes one chunk of speech-format audio.
     public func process(_ chunk: AudioChunk, emit: (ListenEvent) throws -> Void) throws {
+        try collectSecondLook(waiting: false, emit: emit)
         chunk.samples.withUnsafeBufferPointer { speechToNoise.add($0) }
         guard let conditioner else { return try consume(chunk, emit: emit) }
         let cleaned = chunk.samples.withUnsafeBufferPointer { conditioner.process($0) }
@@ -216,11 +223,10 @@ public final class ListenPipeline {
         let t = SpeechFormat.seconds(position)
         if case .pushToTalk = mode {
             if talking { talking = false; try endUtterance(t: t, speechEndedAt: t, emit: emit) }
-            return
-        }
-        if case .speechEnd(let t, let ended) = endpointer.flush(at: t) {
+        } else if case .speechEnd(let t, let ended) = endpointer.flush(at: t) {
             try endUtterance(t: t, speechEndedAt: ended, emit: emit)
         }
+        try collectSecondLook(waiting: true, emit: emit)
     }
 
     // MARK: Stages
@@ -254,7 +260,7 @@ public final class ListenPipeline {
         case nil:
             break
         }
-        phase = endpointer.phase
+        heardPhase = endpointer.phase
         try checkPartial(at: level.t, emit: emit)
     }
 
@@ -264,10 +270,11 @@ public final class ListenPipeline {
         talking = on
         if on { try startUtterance(t: t, audioFrom: t, emit: emit) }
         else { try endUtterance(t: t, speechEndedAt: t, emit: emit) }
-        phase = on ? .hearing : .waiting
+        heardPhase = on ? .hearing : .waiting
     }
 
     private func startUtterance(t: Double, audioFrom: Double, emit: (ListenEvent) throws -> Void) throws {
+        try collectSecondLook(waiting: true, emit: emit)     // its result first, and the decoder back
         try emit(.speechStart(t: t))
         utteranceFrom = audioFrom
         partialText = ""
@@ -336,7 +343,7 @@ public final class ListenPipeline {
 
     private func endUtterance(t: Double, speechEndedAt: Double, emit: (ListenEvent) throws -> Void) throws {
         try emit(.speechEnd(t: t, snrDB: speechToNoise.ratio(from: utteranceFrom, to: speechEndedAt)))
-        phase = .waiting
+        heardPhase = .waiting
         partialText = ""
         guard decoding else { return }
         decoding = false
@@ -374,10 +381,29 @@ public final class ListenPipeline {
         case .batchUntilWarm: break
         }
         // A whole decode (`.batch`) has had its second look already.
-        if options.finalPass != .batch { recognition = try decoder.reconsider(utterance, streamed: recognition) }
+        if options.finalPass != .batch, decoder.reconsiders(utterance, streamed: recognition) {
+            secondLook = SecondLook(decoder: decoder, samples: utterance, streamed: recognition,
+                                    t: t, speechEndedAt: speechEndedAt, began: began)
+            return
+        }
+        try decide(recognition, t: t, speechEndedAt: speechEndedAt, began: began, emit: emit)
+    }
+
+    /// Emits the second look's result once it has one; `waiting`: waits for it (the decoder is
+    /// about to be used, or the stream has ended).
+    private func collectSecondLook(waiting: Bool, emit: (ListenEvent) throws -> Void) throws {
+        guard let look = secondLook, let result = waiting ? look.wait() : look.result else { return }
+        secondLook = nil
+        try decide(result.get(), t: look.t, speechEndedAt: look.speechEndedAt, began: look.began, emit: emit)
+    }
+
+    /// Emits an utterance's final result and what it means. Its `t` is when the utterance
+    /// ended; its latency counts from the end of speech to now (a second look's included).
+    private func decide(_ recognition: Recognition, t: Double, speechEndedAt: Double, began: ContinuousClock.Instant,
+                        emit: (ListenEvent) throws -> Void) throws {
         utterancesDecoded += 1
         let interpretation = interpreter?.interpret(recognition)
-        let elapsed = began.duration(to: clock.now)
+        let elapsed = began.duration(to: ContinuousClock().now)
         let wall = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         let latency = Int((((t - speechEndedAt) + wall) * 1000).rounded())
         try emit(.recognized(t: t, recognition: recognition, latencyMs: latency))

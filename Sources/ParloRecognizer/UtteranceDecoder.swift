@@ -17,6 +17,9 @@ public protocol UtteranceDecoder: AnyObject {
     /// (the catalog's decodes a rejected one again at vocal-tract warps); the result stands when
     /// the decoder has no second look.
     func reconsider(_ samples: [Int16], streamed: Recognition) throws -> Recognition
+    /// Whether `reconsider` would decode `samples` again (it returns `streamed` at once
+    /// otherwise): live listening runs those second looks off its thread.
+    func reconsiders(_ samples: [Int16], streamed: Recognition) -> Bool
     /// How every decoder it owns judges results, when not by its own rejection (`Recognizer.judging`).
     var judging: Rejection? { get set }
 }
@@ -27,6 +30,7 @@ extension UtteranceDecoder {
     }
 
     public func reconsider(_ samples: [Int16], streamed: Recognition) throws -> Recognition { streamed }
+    public func reconsiders(_ samples: [Int16], streamed: Recognition) -> Bool { false }
 
     /// A decoder that owns only `recognizer` judges by it.
     public var judging: Rejection? {

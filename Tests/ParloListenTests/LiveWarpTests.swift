@@ -65,6 +65,47 @@ final class LiveWarpTests: XCTestCase {
         XCTAssertNotEqual(recognizer.primary.streamingMean(), before, "a whole decode moves the mean (else this test proves nothing)")
     }
 
+    /// A sentence that is no command gets its second look off the listening thread: the level
+    /// meter goes on meanwhile and the pipeline says it is deciding; the look's result comes
+    /// before the next utterance starts, which is then heard as usual.
+    func testListeningGoesOnWhileARejectedUtteranceIsDecodedAgain() throws {
+        var seed: UInt64 = 11
+        var stream = Fixtures.roomNoise(16_000, seed: &seed)
+        for text in ["yesterday we went to the museum with my grandmother", "go faster"] {
+            let url = try FreshSpeech.wav(text, voice: "en-us", rate: 150)
+            defer { try? FileManager.default.removeItem(at: url) }
+            stream += try AudioFileReader(path: url.path).readAll().map { Int16(clamping: Int($0) / 2) }
+                + Fixtures.roomNoise(48_000, seed: &seed)
+        }
+        let compiled = try Self.compiled.get()
+        let recognizer = try CatalogRecognizer(compiled: compiled, model: AcousticModel.locate(), rejection: .live)
+        recognizer.warps = CatalogRecognizer.defaultWarps
+        let pipeline = try RoomListening.pipeline(recognizer: recognizer, interpreter: CommandInterpreter(matcher: compiled.matcher()),
+                                                  options: RoomListening.options(), fileNoiseFloorDB: Recognizer.fileNoiseFloorDB)
+        var events: [ListenEvent] = [], sawDeciding = false
+        for i in stride(from: 0, to: stream.count, by: 1_600) {
+            try pipeline.process(AudioChunk(samples: Array(stream[i..<min(stream.count, i + 1_600)]), start: i)) { events.append($0) }
+            if case .speechEnd? = events.last(where: { if case .level = $0 { false } else { true } }), pipeline.phase == .deciding { sawDeciding = true }
+        }
+        try pipeline.finish { events.append($0) }
+        let kinds = events.compactMap { event -> String? in
+            switch event {
+            case .speechStart: "start"
+            case .speechEnd: "end"
+            case .recognized: "recognized"
+            case .command(_, let match, _): match.command
+            case .rejected: "rejected"
+            default: nil
+            }
+        }
+        XCTAssertEqual(kinds, ["start", "end", "recognized", "rejected", "start", "end", "recognized", "faster"])
+        XCTAssertTrue(sawDeciding, "the pipeline never said it was deciding while the second look ran")
+        let firstEnd = try XCTUnwrap(events.firstIndex { if case .speechEnd = $0 { true } else { false } })
+        let firstResult = try XCTUnwrap(events.firstIndex { if case .recognized = $0 { true } else { false } })
+        XCTAssertGreaterThan(events[firstEnd..<firstResult].filter { if case .level = $0 { true } else { false } }.count, 0,
+                             "no level between the sentence's end and its result: the second look held the meter")
+    }
+
     /// The recognitions of `samples` streamed through the room pipeline with `warps`.
     private func heard(_ samples: [Int16], warps: [Double]) throws -> [Recognition] {
         let compiled = try Self.compiled.get()
