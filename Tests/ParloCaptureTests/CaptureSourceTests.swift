@@ -68,6 +68,26 @@ final class CaptureSourceTests: XCTestCase {
         XCTAssertEqual(Double(middle.map { abs(Int($0)) }.max()!), 15_000, accuracy: 300)
     }
 
+    /// A pipeline that stops reading for a while (a second look the next utterance waits for)
+    /// has `queueSeconds` of audio queued before the device itself would overrun.
+    func testABusyConsumerHasFiveSecondsOfQueue() async throws {
+        let raw = try writeRaw([Int16](repeating: 5, count: 320), name: "busy.raw")
+        var options = ALSACaptureSource.Options(device: "mic")
+        options.configuration = try ALSAConfiguration(ALSAConfiguration.fileCapture(name: "mic", rawFile: raw))
+        options.maxSeconds = 20
+        XCTAssertEqual(options.queueSeconds, 5)
+        let source = try ALSACaptureSource(options: options)
+        let stream = source.start()
+        var captured = -1
+        for _ in 0..<100 where source.stats.samples != captured {     // until the capture thread blocks
+            captured = source.stats.samples
+            try await Task.sleep(nanoseconds: 50_000_000)
+        }
+        XCTAssertGreaterThanOrEqual(captured, 5 * 16_000, "captured \(captured) samples before blocking")
+        XCTAssertLessThanOrEqual(captured, 5 * 16_000 + 4 * 320, "the queue is bounded")
+        XCTAssertTrue(stream.stopAndWait(timeout: 2))
+    }
+
     func testStopClosesAnEndlessCapture() async throws {
         let raw = try writeRaw([Int16](repeating: 5, count: 320), name: "short.raw")
         var options = ALSACaptureSource.Options(device: "mic")
