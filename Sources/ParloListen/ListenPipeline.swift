@@ -62,7 +62,7 @@ public final class ListenPipeline {
     public var phase: Endpointer.Phase { secondLook != nil && heardPhase == .waiting ? .deciding : heardPhase }
     private var heardPhase: Endpointer.Phase = .waiting
     /// The last utterance's second look, until its result is emitted.
-    private var secondLook: SecondLook?
+    var secondLook: SecondLook?
     /// The latest partial hypothesis of the current utterance ("" between utterances).
     public private(set) var partialText = ""
     /// Whether a wake phrase was heard and a command is awaited (`.wake` mode).
@@ -72,7 +72,7 @@ public final class ListenPipeline {
     /// utterances: `Recognizer.useLoop`).
     public let recognizer: Recognizer
     private let decoder: any UtteranceDecoder
-    private let interpreter: HypothesisInterpreter?
+    let interpreter: HypothesisInterpreter?
     private var endpointer: Endpointer
     private var ring: PreRollBuffer
     /// Absolute index up to which the current utterance was fed to the recognizer.
@@ -84,7 +84,7 @@ public final class ListenPipeline {
     private var position = 0
     /// The current utterance's audio, for the batch final pass; capacity reserved once.
     private var utterance: [Int16] = []
-    private var utterancesDecoded = 0
+    var utterancesDecoded = 0
     /// The partial last judged for `Endpointer.awaitingMore`, how far the decoder had been fed
     /// then, and the verdict: the hypothesis changes only when the decoder is fed (by a chunk or
     /// a partial check), not at every window, so neither it nor the matcher is asked again before.
@@ -387,39 +387,5 @@ public final class ListenPipeline {
             return
         }
         try decide(recognition, t: t, speechEndedAt: speechEndedAt, began: began, emit: emit)
-    }
-
-    /// Emits the second look's result once it has one; `waiting`: waits for it (the decoder is
-    /// about to be used, or the stream has ended).
-    private func collectSecondLook(waiting: Bool, emit: (ListenEvent) throws -> Void) throws {
-        guard let look = secondLook, let result = waiting ? look.wait() : look.result else { return }
-        secondLook = nil
-        try decide(result.get(), t: look.t, speechEndedAt: look.speechEndedAt, began: look.began, emit: emit)
-    }
-
-    /// Emits an utterance's final result and what it means. Its `t` is when the utterance
-    /// ended; its latency counts from the end of speech to now (a second look's included).
-    private func decide(_ recognition: Recognition, t: Double, speechEndedAt: Double, began: ContinuousClock.Instant,
-                        emit: (ListenEvent) throws -> Void) throws {
-        utterancesDecoded += 1
-        let interpretation = interpreter?.interpret(recognition)
-        let elapsed = began.duration(to: ContinuousClock().now)
-        let wall = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-        let latency = Int((((t - speechEndedAt) + wall) * 1000).rounded())
-        try emit(.recognized(t: t, recognition: recognition, latencyMs: latency))
-        switch interpretation {
-        case var match? where !match.rejected && match.command != nil:
-            // As sure as the weaker of how well it was heard and how well the text matched: an
-            // exact match of a guessed sentence is no surer than the guess (the matcher alone
-            // said 1 for nearly every command).
-            match.confidence = min(match.confidence, recognition.confidence)
-            try emit(.command(t: t, match: match, latencyMs: latency))
-        case let match?:
-            try emit(.rejected(t: t, text: recognition.text, reason: match.reason ?? "no command", latencyMs: latency))
-        case nil where recognition.text.isEmpty:
-            try emit(.rejected(t: t, text: "", reason: "nothing recognised", latencyMs: latency))
-        case nil:
-            break
-        }
     }
 }
