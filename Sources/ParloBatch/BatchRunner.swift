@@ -31,6 +31,30 @@ public final class BatchRunner: @unchecked Sendable {
         self.makeRecognizer = recognizer
     }
 
+    /// Builds one recognizer now, so that a bad model, grammar or catalog stops a caller before
+    /// it reads any file, and returns a factory that hands that recognizer out first and builds
+    /// the rest anew. Checking by building one and throwing it away cost every `parlo batch` a
+    /// decoder's set-up and teardown: for Home Assistant's 98,445-transition graph about 5 s of
+    /// CPU, which made `make bench`'s FSG row 1.2× slower than pocketsphinx_batch (docs/catalogs.md).
+    public static func checked(_ make: @escaping RecognizerFactory) throws -> RecognizerFactory {
+        let spare = Spare(try make())
+        return { try spare.take() ?? make() }
+    }
+
+    /// The recognizer `checked` built, until the first worker takes it.
+    // @unchecked Sendable: `decoder` is read and cleared only under `lock`; once taken, it is
+    // used by the one worker that took it.
+    private final class Spare: @unchecked Sendable {
+        private let lock = NSLock()
+        private var decoder: (any UtteranceDecoder)?
+        init(_ decoder: any UtteranceDecoder) { self.decoder = decoder }
+        func take() -> (any UtteranceDecoder)? {
+            lock.lock(); defer { lock.unlock() }
+            defer { decoder = nil }
+            return decoder
+        }
+    }
+
     /// Runs the batch. Throws only if no recognizer can be built at all (bad model or grammar):
     /// per-file problems become results with an `error`.
     public func run(_ files: [String], deliver: @escaping (Int, FileResult) -> Void) throws {

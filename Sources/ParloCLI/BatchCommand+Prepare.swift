@@ -31,7 +31,7 @@ extension BatchCommand {
         let floor = floorLevel
         if let jsgf {
             let grammar = try loadGrammar(jsgf), rejection = rejectionSetting(default: false, base: .default)
-            let make = try Self.checkedFactory {
+            let make = try BatchRunner.checked {
                 try Recognizer(model: model, grammar: grammar, options: options, rejection: rejection, noiseFloor: floor)
             }
             return Prepared(runner: BatchRunner(jobs: workers, decoder: decoder, recognizer: make), interpret: nil,
@@ -44,7 +44,7 @@ extension BatchCommand {
         commands.language = spoken.speaker
         decoder.commands = commands
         decoder.streamJudging = rejection.flatMap { _ in streamJudging }
-        let make = try Self.checkedFactory {
+        let make = try BatchRunner.checked {
             let r = try CatalogRecognizer(compiled: compiled, model: model, options: options, rejection: rejection, noiseFloor: floor)
             r.warps = warping.factors
             return r
@@ -57,30 +57,6 @@ extension BatchCommand {
                         interpret: { matcher.match($0) },
                         grammar: "catalog " + Self.fingerprint(compiled.grammar.text + compiled.dictionaryText), rejection: rejection,
                         dictionary: compiled.dictionary)
-    }
-
-    /// Builds one recognizer now, so that a bad model, grammar or catalog stops the run before
-    /// any file is read, and returns a factory that hands that recognizer out first and builds
-    /// the rest anew. Building it twice cost every run a decoder's set-up: for Home Assistant's
-    /// 98,445-transition graph about 4 s of CPU, which made `make bench`'s FSG row 1.2× slower
-    /// than pocketsphinx_batch (docs/catalogs.md).
-    static func checkedFactory(_ make: @escaping BatchRunner.RecognizerFactory) throws -> BatchRunner.RecognizerFactory {
-        let spare = Spare(try make())
-        return { try spare.take() ?? make() }
-    }
-
-    /// The recognizer `checkedFactory` built, until the first worker takes it.
-    // @unchecked Sendable: `decoder` is read and cleared only under `lock`, and once taken it is
-    // used by the one worker that took it.
-    private final class Spare: @unchecked Sendable {
-        private let lock = NSLock()
-        private var decoder: (any UtteranceDecoder)?
-        init(_ decoder: any UtteranceDecoder) { self.decoder = decoder }
-        func take() -> (any UtteranceDecoder)? {
-            lock.lock(); defer { lock.unlock() }
-            defer { decoder = nil }
-            return decoder
-        }
     }
 
     /// Everything that decides a file's result, as short values or fingerprints: two result

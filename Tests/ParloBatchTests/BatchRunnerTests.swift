@@ -41,6 +41,22 @@ final class BatchRunnerTests: XCTestCase {
         XCTAssertEqual(delivered[4].1.text, "four queen of clubs", "the batch goes on after a bad file")
     }
 
+    /// `BatchRunner.checked` builds the recognizer it checks the grammar with once, and the run
+    /// uses it: two jobs build two recognizers in all, not three.
+    func testTheCheckedRecognizerIsTheFirstWorkers() throws {
+        let make = try Self.factory()
+        let built = LockedCount()
+        let factory = try BatchRunner.checked { built.add(); return try make() }
+        XCTAssertEqual(built.value, 1, "checked builds one recognizer at once")
+        var texts: [String] = []
+        try BatchRunner(jobs: 2, recognizer: factory).run(["001", "002"].map { "\(Self.cards)/\($0).wav" }) { texts.append($1.text ?? "") }
+        XCTAssertEqual(texts, ["ten of clubs", "four queen of clubs"])
+        XCTAssertEqual(built.value, 2, "the first worker took the checked recognizer; the second built its own")
+        let bad = try JSGFGrammar("#JSGF V1.0;\ngrammar g;\npublic <c> = zzqxv;\n")
+        XCTAssertThrowsError(try BatchRunner.checked { try Recognizer(model: AcousticModel.locate(), grammar: bad) },
+                             "a grammar the decoder refuses fails at once")
+    }
+
     func testOneAndTwoJobsAgree() throws {
         let files = (1...5).map { "\(Self.cards)/00\($0).wav" }
         var one: [String] = [], two: [String] = []
@@ -175,3 +191,10 @@ final class BatchRunnerTests: XCTestCase {
     }
 }
 
+/// A count several threads add to.
+private final class LockedCount: @unchecked Sendable {   // @unchecked Sendable: `count` changes only under `lock`.
+    private let lock = NSLock()
+    private var count = 0
+    func add() { lock.lock(); count += 1; lock.unlock() }
+    var value: Int { lock.lock(); defer { lock.unlock() }; return count }
+}
