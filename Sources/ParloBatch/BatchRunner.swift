@@ -1,5 +1,6 @@
 import ParloCommands
 import Foundation
+import Synchronization
 import ParloCore
 import ParloListen
 import ParloRecognizer
@@ -37,22 +38,8 @@ public final class BatchRunner: @unchecked Sendable {
     /// decoder's set-up and teardown: for Home Assistant's 98,445-transition graph about 5 s of
     /// CPU, which made `make bench`'s FSG row 1.2× slower than pocketsphinx_batch (docs/catalogs.md).
     public static func checked(_ make: @escaping RecognizerFactory) throws -> RecognizerFactory {
-        let spare = Spare(try make())
-        return { try spare.take() ?? make() }
-    }
-
-    /// The recognizer `checked` built, until the first worker takes it.
-    // @unchecked Sendable: `decoder` is read and cleared only under `lock`; once taken, it is
-    // used by the one worker that took it.
-    private final class Spare: @unchecked Sendable {
-        private let lock = NSLock()
-        private var decoder: (any UtteranceDecoder)?
-        init(_ decoder: any UtteranceDecoder) { self.decoder = decoder }
-        func take() -> (any UtteranceDecoder)? {
-            lock.lock(); defer { lock.unlock() }
-            defer { decoder = nil }
-            return decoder
-        }
+        let spare = Mutex<(any UtteranceDecoder)?>(try make())
+        return { try spare.withLock { $0.take() } ?? make() }
     }
 
     /// Runs the batch. Throws only if no recognizer can be built at all (bad model or grammar):

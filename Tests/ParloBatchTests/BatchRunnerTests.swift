@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import XCTest
 import ParloAudio
 import ParloCore
@@ -45,13 +46,13 @@ final class BatchRunnerTests: XCTestCase {
     /// uses it: two jobs build two recognizers in all, not three.
     func testTheCheckedRecognizerIsTheFirstWorkers() throws {
         let make = try Self.factory()
-        let built = LockedCount()
-        let factory = try BatchRunner.checked { built.add(); return try make() }
-        XCTAssertEqual(built.value, 1, "checked builds one recognizer at once")
+        let built = Mutex(0)
+        let factory = try BatchRunner.checked { built.withLock { $0 += 1 }; return try make() }
+        XCTAssertEqual(built.withLock { $0 }, 1, "checked builds one recognizer at once")
         var texts: [String] = []
         try BatchRunner(jobs: 2, recognizer: factory).run(["001", "002"].map { "\(Self.cards)/\($0).wav" }) { texts.append($1.text ?? "") }
         XCTAssertEqual(texts, ["ten of clubs", "four queen of clubs"])
-        XCTAssertEqual(built.value, 2, "the first worker took the checked recognizer; the second built its own")
+        XCTAssertEqual(built.withLock { $0 }, 2, "the first worker took the checked recognizer; the second built its own")
         let bad = try JSGFGrammar("#JSGF V1.0;\ngrammar g;\npublic <c> = zzqxv;\n")
         XCTAssertThrowsError(try BatchRunner.checked { try Recognizer(model: AcousticModel.locate(), grammar: bad) },
                              "a grammar the decoder refuses fails at once")
@@ -189,12 +190,4 @@ final class BatchRunnerTests: XCTestCase {
         XCTAssertEqual(files.map { ($0 as NSString).lastPathComponent }, ["001.wav", "002.wav", "003.wav", "004.wav", "005.wav"])
         XCTAssertEqual(missing, ["/no/such/place"])
     }
-}
-
-/// A count several threads add to.
-private final class LockedCount: @unchecked Sendable {   // @unchecked Sendable: `count` changes only under `lock`.
-    private let lock = NSLock()
-    private var count = 0
-    func add() { lock.lock(); count += 1; lock.unlock() }
-    var value: Int { lock.lock(); defer { lock.unlock() }; return count }
 }
