@@ -23,6 +23,7 @@ import hashlib
 import json
 import os
 import random
+import subprocess
 import sys
 import wave
 
@@ -385,26 +386,54 @@ def mix_kitchen(set_name, root):
     work = f"{root}/work"
     write_wav(f"{work}/noise/kitchen.wav", kitchen_bed() * db(-42))
     beds = {"kitchen": read_wav(f"{work}/noise/kitchen.wav")}
-    rows = [l.rstrip("\n").split("\t") for l in open(f"{work}/plan.tsv", encoding="utf-8")]
+    mix_check(set_name, root, "kitchen", KITCHEN_CONDITIONS, beds, lambda language: "kitchen", streams=True)
+
+
+# Another person talking in the room (a sibling, a call) behind the speaker, for a development
+# check: one eSpeak NG voice of DEV's babble reading its unrelated text, in the other language
+# (an Italian talker behind English commands, an English one behind Italian), at 12 and 6 dB, per
+# file. scripts/real-voices has the same with real voices (docs/evaluation.md).
+TALKER_CONDITIONS = {"talker12": 12, "talker06": 6}
+TALKERS = {"en": ("it+m5", 160, "it"), "it": ("en-us+m3", 150, "en")}
+
+
+def mix_talker(set_name, root):
+    work = f"{root}/work"
+    beds = {}
+    for language, (voice, rate, reads) in TALKERS.items():
+        raw, path = f"{work}/noise/talker-{language}.raw.wav", f"{work}/noise/talker-{language}.wav"
+        subprocess.run(["espeak-ng", "-v", voice, "-s", str(rate), "-w", raw, "-f", f"{LISTS}/{set_name}-babble-{reads}.txt"], check=True)
+        subprocess.run(["sox", raw, "-r", str(RATE), "-c", "1", "-b", "16", path, "norm", "-3", "repeat", "6", "trim", "0", "90"], check=True)
+        os.remove(raw)
+        beds[f"talker-{language}"] = read_wav(path)
+    mix_check(set_name, root, "talker", TALKER_CONDITIONS, beds, lambda language: f"talker-{language}", streams=False)
+
+
+def mix_check(set_name, root, name, conditions, beds, bed_of, streams):
+    """Every utterance of the set mixed, as `mix` mixes, with the noise bed `bed_of(language)` at
+    each of `conditions` (name → SNR): ROOT/CONDITION/ files and ROOT/NAME.manifest.jsonl, and with
+    `streams` a stream per condition with the noise throughout (ROOT/NAME-streams/)."""
+    rows = [l.rstrip("\n").split("\t") for l in open(f"{root}/work/plan.tsv", encoding="utf-8")]
     manifest, speech = [], {}
-    per_cond = {c: [] for c in KITCHEN_CONDITIONS}
+    per_cond = {c: [] for c in conditions}
     for row in rows:
-        uid = row[0]
-        s = load_speech(work, uid)
+        uid, bed = row[0], bed_of(row[1])
+        s = load_speech(f"{root}/work", uid)
         speech[uid] = s
         x = with_margins(s)
-        for cond, snr in KITCHEN_CONDITIONS.items():
-            nz = noise_segment(beds, "kitchen", len(x), nprng(set_name, uid, cond, "kitchen")) * db(SPEECH_DBFS - snr)
-            entry = write_file(root, cond, row, snr, "kitchen", x + nz)
+        for cond, snr in conditions.items():
+            nz = noise_segment(beds, bed, len(x), nprng(set_name, uid, cond, name)) * db(SPEECH_DBFS - snr)
+            entry = write_file(root, cond, row, snr, name, x + nz)
             manifest.append(entry)
             per_cond[cond].append((uid, entry))
-    write_jsonl(f"{root}/kitchen.manifest.jsonl", manifest)
-    # And live: a stream per condition, the kitchen throughout (its 180 s bed looped).
-    for cond, entries in per_cond.items():
-        write_stream(f"{root}/kitchen-streams", cond, entries, speech, rng(set_name, "kitchen-stream", cond),
-                     lambda n: noise_segment(beds, "kitchen", n, nprng(set_name, "kitchen-stream-noise", cond)),
-                     db(SPEECH_DBFS - KITCHEN_CONDITIONS[cond]), set_name)
-    print(f"{set_name}: {len(manifest)} kitchen files", file=sys.stderr)
+    write_jsonl(f"{root}/{name}.manifest.jsonl", manifest)
+    # And live: a stream per condition, the noise throughout (its bed looped).
+    for cond, entries in per_cond.items() if streams else []:
+        bed = bed_of("en")
+        write_stream(f"{root}/{name}-streams", cond, entries, speech, rng(set_name, f"{name}-stream", cond),
+                     lambda n: noise_segment(beds, bed, n, nprng(set_name, f"{name}-stream-noise", cond)),
+                     db(SPEECH_DBFS - conditions[cond]), set_name)
+    print(f"{set_name}: {len(manifest)} {name} files", file=sys.stderr)
 
 
 # Commands said close behind other speech ("okay... next"), which the sets' streams never have
@@ -439,6 +468,8 @@ if __name__ == "__main__":
         mix(sys.argv[2], sys.argv[3])
     elif cmd == "kitchen":
         mix_kitchen(sys.argv[2], sys.argv[3])
+    elif cmd == "talker":
+        mix_talker(sys.argv[2], sys.argv[3])
     elif cmd == "close":
         close_streams(sys.argv[2], sys.argv[3])
     else:

@@ -35,6 +35,13 @@ public struct SpeechSpan: Sendable, Equatable {
     public var smoothingWindows = 5
     /// Consecutive speech windows that begin or end the span: a click alone does not.
     public var minimumRunWindows = 3
+    /// How far below the file's loudest voiced speech (its loudest smoothed voiced window) a
+    /// window may fall and still begin or end the span; nil: any window over the noise level.
+    /// The speaker at the microphone is the loudest voice in a recording of a command: another
+    /// person talking in the room, quieter, around the command is no part of it, and a span that
+    /// takes it in leaves the search to explain that speech, which the garbage loop does better
+    /// than any command (a real voice with another talking at 12 dB: docs/recognizer-measurements.md).
+    public var belowLoudestDB: Float? = nil
 
     public init() {}
 
@@ -60,7 +67,9 @@ public struct SpeechSpan: Sendable, Equatable {
         let smoothed = Self.centredMean(levels, windows: smoothingWindows)
         let sorted = smoothed.sorted()
         let noise = sorted[Int(noisePercentile * Double(sorted.count - 1))]
-        return smoothed.indices.map { voiced[$0] && smoothed[$0] >= noise + aboveNoiseDB }
+        let speech = smoothed.indices.map { voiced[$0] && smoothed[$0] >= noise + aboveNoiseDB }
+        guard let belowLoudestDB, let loudest = smoothed.indices.filter({ speech[$0] }).map({ smoothed[$0] }).max() else { return speech }
+        return smoothed.indices.map { speech[$0] && smoothed[$0] >= loudest - belowLoudestDB }
     }
 
     /// The window, in `order`, where the first run of `minimumRunWindows` speech windows begins.

@@ -23,6 +23,12 @@ extension BatchCommand {
         var decoder = FileDecoder(raw: raw)
         decoder.standardiseLevel = agc
         if !trim { decoder.speechSpan = nil }
+        if trimBelowLoudest != "off" {
+            guard let db = Float(trimBelowLoudest), db > 0 else {
+                throw ValidationError("--trim-below-loudest takes a level difference in dB (e.g. 12) or 'off', got '\(trimBelowLoudest)'")
+            }
+            decoder.speechSpan?.belowLoudestDB = db
+        }
         if !dereverb { decoder.dereverberator = nil }
         if let suppression {
             _ = try NoiseSuppressor(options: suppression)           // a refused setting stops here, once
@@ -78,7 +84,7 @@ extension BatchCommand {
             "noise_floor": noiseFloor,
             "agc": agc ? "\(SpeechLevel.standardDBFS) dBFS" : "off",
             "dereverb": dereverb ? "weighted prediction error" : "off",
-            "trim": trim ? "\(SpeechSpan().margin) s around the speech found" : "off",
+            "trim": trim ? "\(SpeechSpan().margin) s around the speech found" + (trimBelowLoudest == "off" ? "" : ", within \(trimBelowLoudest) dB of the loudest") : "off",
             "denoise": suppression.map { "\(-$0.suppressDB) dB, \($0.frameSize) samples, learn \($0.learnFirst), below \($0.maximumSpreadDB.map { "\($0)" } ?? "always")" } ?? "off",
             "warps": prepared.interpret == nil || warping.factors.isEmpty ? "off" : warping.factors.map { "\($0)" }.joined(separator: ",")
                 + " below confidence \(CatalogRecognizer.defaultWarpBelowConfidence), taken when \(CatalogRecognizer.defaultWarpMargin) per frame better and \(CatalogRecognizer.defaultWarpedAtLeast) sure",

@@ -104,6 +104,9 @@ struct BatchCommand: ParsableCommand {
     @Flag(name: .customLong("trim"), inversion: .prefixedNo, help: "Decode each file of up to 30 s from 0.1 s before its first words to 0.1 s after its last, so that the room noise around them does not decide the result.")
     var trim = true
 
+    @Option(name: .customLong("trim-below-loudest"), parsing: .unconditional, help: ArgumentHelp("With --trim: words that begin or end the span stand within this many dB of the file's loudest voiced speech, so that quieter speech around a command (another person in the room) is left out, or 'off'.", valueName: "DB"))
+    var trimBelowLoudest: String = "off"
+
     @Option(name: .customLong("denoise"), parsing: .unconditional, help: ArgumentHelp("Suppress steady background noise in noisy files before recognition, by at most this many dB (libspeexdsp), or 'off'.", valueName: "DB"))
     var denoise: String = "\(-BatchCommand.defaultSuppression.suppressDB)"
 
