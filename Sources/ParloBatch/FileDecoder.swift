@@ -42,6 +42,15 @@ public struct FileDecoder {
     /// noise suppression, which learns from the whole file), so that the noise a recording
     /// holds around them does not decide its result; nil: the whole file.
     public var speechSpan: SpeechSpan? = SpeechSpan()
+    /// A short file whose span is rejected is decoded once more from its first to its last words
+    /// within this many dB of its loudest voiced speech (`SpeechSpan.belowLoudestDB`), when that
+    /// leaves out at least `secondLookShorterBy` seconds; the second result stands if accepted.
+    /// nil: no second look. Another person talking around a command is speech the first span
+    /// takes in and only the garbage loop explains, so the file is rejected; trimming every file
+    /// so cut the quieter words of commands in rooms without one (docs/recognizer-measurements.md).
+    public var loudestSecondLook: Float? = nil
+    /// How much shorter the loudest span must be than the first for the second look (seconds).
+    public var secondLookShorterBy = 0.3
     /// Takes the room's late reverberation out of a short file before anything measures or
     /// hears it (nil: not, for long files either). Long files are streamed, and this stage needs
     /// the whole recording: the decoder hears theirs taken out by `StreamingDereverberator`
@@ -99,14 +108,32 @@ public struct FileDecoder {
             let span = try (speechSpan ?? SpeechSpan()).range(in: samples)
             let window = LevelMeter().windowSamples
             let snr = span.flatMap { SpeechToNoise.ratio(levels: levels, speech: $0.lowerBound / window..<($0.upperBound + window - 1) / window) }
-            guard speechSpan != nil, let span, span.count < samples.count else {
-                return DecodedFile(recognition: try decoder.decodeUtterance(samples), snrDB: snr)
+            let decoded = speechSpan != nil ? span ?? samples.indices : samples.indices
+            var recognition = try decodeRange(decoded, of: samples, with: decoder)
+            if recognition.rejected, let second = try loudestSpan(of: samples, shorterThan: decoded) {
+                let again = try decodeRange(second, of: samples, with: decoder)
+                if !again.rejected { recognition = again }
             }
-            return DecodedFile(recognition: try decoder.decodeUtterance(Array(samples[span])).shifted(by: span.lowerBound, of: samples.count),
-                               snrDB: snr)
+            return DecodedFile(recognition: recognition, snrDB: snr)
         }
         let gainDB = standardiseLevel ? try SpeechLevel.standardisingGainDB(ofFile: path, raw: raw) : 0
         return try decodeSegmented(reader, gainDB: gainDB, with: decoder, conditioner: conditioner)
+    }
+
+    /// `range` of `samples` decoded as one utterance, as the whole recording's result.
+    private func decodeRange(_ range: Range<Int>, of samples: [Int16], with decoder: any UtteranceDecoder) throws -> Recognition {
+        guard range.count < samples.count else { return try decoder.decodeUtterance(samples) }
+        return try decoder.decodeUtterance(Array(samples[range])).shifted(by: range.lowerBound, of: samples.count)
+    }
+
+    /// The span within `loudestSecondLook` dB of the loudest speech, when trimming is on and it
+    /// is at least `secondLookShorterBy` shorter than `first`.
+    private func loudestSpan(of samples: [Int16], shorterThan first: Range<Int>) throws -> Range<Int>? {
+        guard let db = loudestSecondLook, var loud = speechSpan else { return nil }
+        loud.belowLoudestDB = db
+        guard let range = try loud.range(in: samples),
+              first.count - range.count >= Int(secondLookShorterBy * Double(SpeechFormat.sampleRate)) else { return nil }
+        return range
     }
 
     /// How much the running cepstral mean of a long file's utterances so far counts, in seconds of
