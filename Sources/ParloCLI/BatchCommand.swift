@@ -108,7 +108,7 @@ struct BatchCommand: ParsableCommand {
     var trimBelowLoudest: String = "off"
 
     @Option(name: .customLong("second-look-loudest"), parsing: .unconditional, help: ArgumentHelp("With --trim: a file rejected is decoded again from its first to its last words within this many dB of its loudest voiced speech, and that result stands if accepted, or 'off'.", valueName: "DB"))
-    var secondLookLoudest: String = "off"
+    var secondLookLoudest: String = "\(Int(FileDecoder.defaultLoudestSecondLook))"
 
     @Option(name: .customLong("denoise"), parsing: .unconditional, help: ArgumentHelp("Suppress steady background noise in noisy files before recognition, by at most this many dB (libspeexdsp), or 'off'.", valueName: "DB"))
     var denoise: String = "\(-BatchCommand.defaultSuppression.suppressDB)"

@@ -31,9 +31,10 @@ final class LoudestSecondLookTests: XCTestCase {
         let compiled = try CatalogCompiler(model: AcousticModel.locate()).compile(VocalTractWarpTests.catalog.get(), decoys: [.english, .italian])
         let recognizer = try CatalogRecognizer(compiled: compiled, model: AcousticModel.locate(), rejection: .catalog,
                                                noiseFloor: Recognizer.fileNoiseFloorDB)
-        let plain = FileDecoder()
-        var looking = FileDecoder()
-        looking.loudestSecondLook = 10
+        var plain = FileDecoder()
+        plain.loudestSecondLook = nil
+        let looking = FileDecoder()
+        XCTAssertEqual(looking.loudestSecondLook, 10, "on by default")
         XCTAssertTrue(try plain.decode(mixed.path, with: recognizer).rejected,
                       "without the second look the talker's speech is in the span (if this fails, eSpeak's voices or the model changed)")
         let heard = try looking.decode(mixed.path, with: recognizer)
