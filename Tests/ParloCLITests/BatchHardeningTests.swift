@@ -24,6 +24,19 @@ final class BatchHardeningTests: ScratchFolderTestCase {
         }
     }
 
+    /// Both loudest-speech options take a positive dB value or 'off' (`BatchCommand.levelDifference`).
+    func testBadLoudestLevelDifferencesAreRefusedWithOneLine() throws {
+        for option in ["--second-look-loudest", "--trim-below-loudest"] {
+            for value in ["loud", "0", "-3"] {
+                let out = try ParloProcess.run(["batch", "\(option)=\(value)", Self.cards + "/003.wav"])
+                XCTAssertEqual(out.status, 64, "\(option) \(value): \(out.stderr)")
+                let lines = ParloProcess.errorLines(out)
+                XCTAssertEqual(lines.count, 1, out.stderr)
+                XCTAssertTrue(lines.first?.contains("\(option) takes a level difference in dB") ?? false, out.stderr)
+            }
+        }
+    }
+
     func testNegativeLevelsAndScoresAreTakenAsValues() throws {
         let out = try ParloProcess.run(["batch", "--jsgf", Self.cards + "/cards.gram", "--noise-floor", "-55",
                                         "--denoise", "-15", Self.cards + "/003.wav"])
