@@ -53,9 +53,10 @@ final class LoudestSecondLookTests: XCTestCase {
         return try AudioFileReader(path: url.path).readAll()
     }
 
-    static func file(_ samples: [Int16]) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("parlo-talker-\(UUID().uuidString).wav")
-        let writer = try SoundFileWriter(path: url.path, sampleRate: SpeechFormat.sampleRate)
+    /// `samples` in a temporary WAV file that says they were taken at `sampleRate`.
+    static func file(_ samples: [Int16], sampleRate: Int = SpeechFormat.sampleRate) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("parlo-batch-\(UUID().uuidString).wav")
+        let writer = try SoundFileWriter(path: url.path, sampleRate: sampleRate)
         try writer.write(samples)
         writer.close()
         return url

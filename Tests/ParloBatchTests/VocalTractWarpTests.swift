@@ -47,13 +47,7 @@ final class VocalTractWarpTests: XCTestCase {
     /// `text` in eSpeak NG's en-us voice with every frequency multiplied by `factor`: its
     /// 16 kHz samples written to a WAV file that says they were taken at 16 kHz × `factor`.
     static func scaled(_ text: String, by factor: Double) throws -> URL {
-        let speech = try FreshSpeech.wav(text, voice: "en-us", rate: 150)
-        defer { try? FileManager.default.removeItem(at: speech) }
-        let samples = try AudioFileReader(path: speech.path).readAll()
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("parlo-warp-\(UUID().uuidString).wav")
-        let writer = try SoundFileWriter(path: url.path, sampleRate: Int(16_000 * factor))
-        try writer.write(samples)
-        writer.close()
-        return url
+        let samples = try LoudestSecondLookTests.samples(FreshSpeech.wav(text, voice: "en-us", rate: 150))
+        return try LoudestSecondLookTests.file(samples, sampleRate: Int(16_000 * factor))
     }
 }
