@@ -50,11 +50,10 @@ public struct FileDecoder {
     /// so cut the quieter words of commands in rooms without one, where a second look on the
     /// rejected ones alone costs nothing (docs/recognizer-measurements.md, session 56).
     public var loudestSecondLook: Float? = Self.defaultLoudestSecondLook
-    /// 10 dB: DEV with a talker at 12 dB 9 → 62 of 120 commands right, DEV's own six conditions
-    /// 558 → 562 of 720, non-commands firing 18 of 318 either way (15 dB was not swept).
-    public static let defaultLoudestSecondLook: Float = 10
+    /// 10 dB (`SpeechSpan.secondLookBelowLoudestDB`, where its measurements are).
+    public static let defaultLoudestSecondLook = SpeechSpan.secondLookBelowLoudestDB
     /// How much shorter the loudest span must be than the first for the second look (seconds).
-    public var secondLookShorterBy = 0.3
+    public var secondLookShorterBy = SpeechSpan.secondLookShorterBy
     /// Takes the room's late reverberation out of a short file before anything measures or
     /// hears it (nil: not, for long files either). Long files are streamed, and this stage needs
     /// the whole recording: the decoder hears theirs taken out by `StreamingDereverberator`
@@ -133,11 +132,8 @@ public struct FileDecoder {
     /// The span within `loudestSecondLook` dB of the loudest speech, when trimming is on and it
     /// is at least `secondLookShorterBy` shorter than `first`.
     private func loudestSpan(of samples: [Int16], shorterThan first: Range<Int>) throws -> Range<Int>? {
-        guard let db = loudestSecondLook, var loud = speechSpan else { return nil }
-        loud.belowLoudestDB = db
-        guard let range = try loud.range(in: samples),
-              first.count - range.count >= Int(secondLookShorterBy * Double(SpeechFormat.sampleRate)) else { return nil }
-        return range
+        guard let db = loudestSecondLook, let speechSpan else { return nil }
+        return try speechSpan.loudestSpan(in: samples, within: db, shorterThan: first, by: secondLookShorterBy)
     }
 
     /// How much the running cepstral mean of a long file's utterances so far counts, in seconds of
@@ -226,25 +222,5 @@ public struct FileDecoder {
         let recognition = Recognition(text: text, words: words, score: Int32(clamping: score), audioSeconds: SpeechFormat.seconds(consumed),
                                       rejected: text.isEmpty, confidence: text.isEmpty ? 0 : confidence, hypothesisFound: heard > 0)
         return DecodedFile(recognition: recognition, snrDB: ratios.isEmpty ? nil : ratios.sorted()[ratios.count / 2], utterances: utterances)
-    }
-}
-
-extension Recognition {
-    /// This result of `samples` decoded from `offset` on, as the whole recording's: word times
-    /// from the recording's start, and its full length as the audio decoded (what a report's
-    /// real-time factor and `audio_s` count).
-    func shifted(by offset: Int, of samples: Int) -> Recognition {
-        var r = self
-        let seconds = SpeechFormat.seconds(offset)
-        r.words = words.map { $0.shifted(by: seconds) }
-        r.audioSeconds = SpeechFormat.seconds(samples)
-        return r
-    }
-}
-
-extension Recognition.Word {
-    /// The word `seconds` later: its time in a longer recording that a part was cut from.
-    func shifted(by seconds: Double) -> Recognition.Word {
-        .init(word: word, start: start + seconds, end: end + seconds, scorePerFrame: scorePerFrame)
     }
 }

@@ -17,23 +17,14 @@ extension BatchCommand {
         var dictionary: PronunciationDictionary?
     }
 
-    /// A positive dB value, or nil for 'off'.
-    static func levelDifference(_ value: String, option: String) throws -> Float? {
-        guard value != "off" else { return nil }
-        guard let db = Float(value), db > 0 else {
-            throw ValidationError("\(option) takes a level difference in dB (e.g. 12) or 'off', got '\(value)'")
-        }
-        return db
-    }
-
     /// A runner on the JSGF grammar, or on the command catalog with rejection and matching.
     /// A bad model, grammar or catalog stops here, once, before any file is read.
     func prepare(model: AcousticModel, options: [String: String], raw: RawFormat?, logger: Logger) throws -> Prepared {
         var decoder = FileDecoder(raw: raw)
         decoder.standardiseLevel = agc
         if !trim { decoder.speechSpan = nil }
-        if let db = try Self.levelDifference(trimBelowLoudest, option: "--trim-below-loudest") { decoder.speechSpan?.belowLoudestDB = db }
-        decoder.loudestSecondLook = try Self.levelDifference(secondLookLoudest, option: "--second-look-loudest")
+        if let db = try LoudestLookOptions.levelDifference(trimBelowLoudest, option: "--trim-below-loudest") { decoder.speechSpan?.belowLoudestDB = db }
+        decoder.loudestSecondLook = try loudestLook.belowLoudestDB()
         if !dereverb { decoder.dereverberator = nil }
         if let suppression {
             _ = try NoiseSuppressor(options: suppression)           // a refused setting stops here, once
@@ -90,7 +81,7 @@ extension BatchCommand {
             "agc": agc ? "\(SpeechLevel.standardDBFS) dBFS" : "off",
             "dereverb": dereverb ? "weighted prediction error" : "off",
             "trim": trim ? "\(SpeechSpan().margin) s around the speech found" + (trimBelowLoudest == "off" ? "" : ", within \(trimBelowLoudest) dB of the loudest")
-                + (secondLookLoudest == "off" ? "" : ", rejected ones again within \(secondLookLoudest) dB of the loudest") : "off",
+                + (loudestLook.secondLookLoudest == "off" ? "" : ", rejected ones again within \(loudestLook.secondLookLoudest) dB of the loudest") : "off",
             "denoise": suppression.map { "\(-$0.suppressDB) dB, \($0.frameSize) samples, learn \($0.learnFirst), below \($0.maximumSpreadDB.map { "\($0)" } ?? "always")" } ?? "off",
             "warps": prepared.interpret == nil || warping.factors.isEmpty ? "off" : warping.factors.map { "\($0)" }.joined(separator: ",")
                 + " below confidence \(CatalogRecognizer.defaultWarpBelowConfidence), taken when \(CatalogRecognizer.defaultWarpMargin) per frame better and \(CatalogRecognizer.defaultWarpedAtLeast) sure",

@@ -107,8 +107,7 @@ struct BatchCommand: ParsableCommand {
     @Option(name: .customLong("trim-below-loudest"), parsing: .unconditional, help: ArgumentHelp("With --trim: words that begin or end the span stand within this many dB of the file's loudest voiced speech, so that quieter speech around a command (another person in the room) is left out, or 'off'.", valueName: "DB"))
     var trimBelowLoudest: String = "off"
 
-    @Option(name: .customLong("second-look-loudest"), parsing: .unconditional, help: ArgumentHelp("With --trim: a file rejected is decoded again from its first to its last words within this many dB of its loudest voiced speech, and that result stands if accepted, or 'off'.", valueName: "DB"))
-    var secondLookLoudest: String = "\(Int(FileDecoder.defaultLoudestSecondLook))"
+    @OptionGroup var loudestLook: LoudestLookOptions
 
     @Option(name: .customLong("denoise"), parsing: .unconditional, help: ArgumentHelp("Suppress steady background noise in noisy files before recognition, by at most this many dB (libspeexdsp), or 'off'.", valueName: "DB"))
     var denoise: String = "\(-BatchCommand.defaultSuppression.suppressDB)"

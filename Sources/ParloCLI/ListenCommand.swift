@@ -62,6 +62,8 @@ struct ListenCommand: AsyncParsableCommand {
 
     @OptionGroup var warping: WarpOptions
 
+    @OptionGroup var loudestLook: LoudestLookOptions
+
     enum SpeechDetector: String, ExpressibleByArgument, CaseIterable { case webrtc, energy }
 
     @Option(name: .long, help: "What tells speech from room noise: webrtc (WebRTC's voice activity detector, robust in steady noise) or energy (a level threshold over the noise floor).")
@@ -159,6 +161,7 @@ struct ListenCommand: AsyncParsableCommand {
         if let minConfidence { rejection.minimumConfidence = minConfidence }
         let recognizer = try CatalogRecognizer(compiled: compiled, model: model, options: pocketSphinx.parsed(), rejection: rejection)
         recognizer.warps = warping.factors
+        recognizer.loudestSpeech = try loudestLook.belowLoudestDB().map { SpeechSpan.secondLook(within: $0) }
         var interpreter = CommandInterpreter(matcher: compiled.matcher())
         interpreter.language = spoken.speaker
         interpreter.slots = SlotConfidence(catalog: compiled.catalog, model: .live)

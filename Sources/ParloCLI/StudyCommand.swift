@@ -49,6 +49,8 @@ struct StudyCommand: AsyncParsableCommand {
 
     @OptionGroup var warping: WarpOptions
 
+    @OptionGroup var loudestLook: LoudestLookOptions
+
     @Flag(name: .customLong("no-echo-cancel"), help: "Do not remove Parlo's own voice from the microphone (echo cancellation runs when listening to a microphone with replies on the speakers).")
     var noEchoCancel = false
 
@@ -172,7 +174,8 @@ struct StudyCommand: AsyncParsableCommand {
         let listener = try StudyListener(session: session, catalog: commands, model: model, options: options,
                                          noiseFloor: capture.noiseFloor,
                                          roomHangover: hangoverMs.map { Double($0) / 1000 }, language: spoken.speaker,
-                                         decoys: spoken.decoyLanguages, warps: warping.factors, logger: logger)
+                                         decoys: spoken.decoyLanguages, warps: warping.factors,
+                                         loudestSecondLook: try loudestLook.belowLoudestDB(), logger: logger)
         listener.waitForSpeech = capture.fast
         listener.streamClock = clock
         listener.pushToTalk = talk

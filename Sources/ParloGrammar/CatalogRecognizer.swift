@@ -56,6 +56,13 @@ public final class CatalogRecognizer {
     /// lasts 2.7 s, and what lasts longer is mostly a sentence read aloud, whose warped decodes
     /// would cost the most and could only make it fire. Set from the commands' lengths, not tuned.
     public static let secondLookAtMostSeconds = 5.0
+    /// Where the loudest voice's words are in an utterance, for live listening's second look
+    /// (`reconsider`): a rejected utterance still rejected at the warps is decoded once more on
+    /// that range, and the result stands if accepted (nil, or a nil range: no such look). Another
+    /// person talking in the room around a command is speech the endpointer keeps in the
+    /// utterance and the garbage loop explains better than any command, as in `parlo batch`'s
+    /// files (`FileDecoder.loudestSecondLook`, `SpeechSpan.secondLook`).
+    public var loudestSpeech: (@Sendable ([Int16]) -> Range<Int>?)?
     /// How often each warp has won in live listening's second looks (`reconsider`) so far.
     private var streamWarpWins: [Double: Int] = [:]
     /// Both decoders judge by it (`Recognizer.judging`), the fallback from when it is built.
@@ -133,11 +140,13 @@ public final class CatalogRecognizer {
         let best = try bestWarped(samples, than: streamed, cepstralPrior: primary.modelCepstralMean(counting: cepstralPriorSeconds),
                                   at: order, firstWin: true)
         if let w = best.evidence?.warp { streamWarpWins[w, default: 0] += 1 }
-        return best
+        guard best.rejected || best.text.isEmpty, let range = loudestSpeech?(samples), range.count < samples.count else { return best }
+        let loudest = try decode(Array(samples[range])).shifted(by: range.lowerBound, of: samples.count)
+        return loudest.rejected || loudest.text.isEmpty ? best : loudest
     }
 
     public func reconsiders(_ samples: [Int16], streamed: Recognition) -> Bool {
-        !warps.isEmpty && !samples.isEmpty && samples.count <= Int(Self.secondLookAtMostSeconds * Double(SpeechFormat.sampleRate))
+        (!warps.isEmpty || loudestSpeech != nil) && !samples.isEmpty && samples.count <= Int(Self.secondLookAtMostSeconds * Double(SpeechFormat.sampleRate))
             && (streamed.rejected || streamed.text.isEmpty)
     }
 

@@ -1,3 +1,5 @@
+import ParloCore
+
 /// What the recognizer heard in one utterance.
 public struct Recognition: Sendable, Equatable, Codable {
     /// A recognised word with its place in the audio, seconds from the utterance start.
@@ -54,5 +56,25 @@ public struct Recognition: Sendable, Equatable, Codable {
         self.rejected = rejected
         self.confidence = confidence ?? (rejected || text.isEmpty ? 0 : 1)
         self.text = text; self.words = words; self.score = score; self.audioSeconds = audioSeconds
+    }
+}
+
+extension Recognition {
+    /// This result of `samples` decoded from `offset` on, as the whole recording's: word times
+    /// from the recording's start, and its full length as the audio decoded (what a report's
+    /// real-time factor and `audio_s` count).
+    public func shifted(by offset: Int, of samples: Int) -> Recognition {
+        var r = self
+        let seconds = SpeechFormat.seconds(offset)
+        r.words = words.map { $0.shifted(by: seconds) }
+        r.audioSeconds = SpeechFormat.seconds(samples)
+        return r
+    }
+}
+
+extension Recognition.Word {
+    /// The word `seconds` later: its time in a longer recording that a part was cut from.
+    public func shifted(by seconds: Double) -> Recognition.Word {
+        .init(word: word, start: start + seconds, end: end + seconds, scorePerFrame: scorePerFrame)
     }
 }

@@ -8,6 +8,7 @@ import ParloEcho
 import ParloListen
 import ParloMeter
 import ParloRecognizer
+import ParloVoiceActivity
 
 /// Drives a study session from audio: capture stream → two `ListenPipeline`s → session.
 ///
@@ -237,10 +238,13 @@ extension StudyListener {
     /// `decoys`: the languages whose decoys the full catalog's decoder gets (the reading
     /// controls' phone loop was tuned without them). `warps`: what the room pipeline decodes a
     /// rejected utterance again at (`CatalogRecognizer.reconsider`; empty: none).
+    /// `loudestSecondLook`: how far below its loudest speech a rejected utterance's second look
+    /// reaches (`CatalogRecognizer.loudestSpeech`; nil: none).
     public convenience init(session: StudySession, catalog: Catalog, model: AcousticModel,
                             options: ListenPipeline.Options = .init(), noiseFloor: Double? = nil, room: Bool = true,
                             roomHangover: Double? = nil, language: Language? = nil, decoys: Set<Language> = [],
                             warps: [Double] = CatalogRecognizer.defaultWarps,
+                            loudestSecondLook: Float? = SpeechSpan.secondLookBelowLoudestDB,
                             logger: Logger = Logger(label: "parlo.study")) throws {
         func pipeline(_ compiled: CompiledCatalog, _ role: CommandInterpreter.Role) throws -> ListenPipeline {
             let rejection = role == .whileSpeaking ? Self.whileSpeakingRejection : (room ? Rejection.live : Rejection.streamingFloors)
@@ -254,6 +258,7 @@ extension StudyListener {
             }
             let recognizer = try CatalogRecognizer(compiled: compiled, model: model, rejection: rejection)
             recognizer.warps = warps
+            recognizer.loudestSpeech = loudestSecondLook.map { SpeechSpan.secondLook(within: $0) }
             return try RoomListening.pipeline(recognizer: recognizer, interpreter: interpreter, options: RoomListening.options(options, hangover: roomHangover),
                                               fileNoiseFloorDB: noiseFloor)
         }

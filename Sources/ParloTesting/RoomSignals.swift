@@ -1,8 +1,8 @@
 import Foundation
 import ParloCore
 
-/// Signals for the dereverberation tests (the stages alone, and `parlo batch` on long files):
-/// syllable-like bursts, a synthetic room, levels.
+/// Signals for the room tests (dereverberation, the stages alone and `parlo batch` on long files;
+/// where speech is in noise): syllable-like bursts, a synthetic room, pink room noise, levels.
 public enum RoomSignals {
     /// Bursts of noise (100 ms on, 250 ms off), as syllables are, at −20 dBFS.
     public static func bursts(seconds: Double, seed: UInt64) -> [Double] {
@@ -32,5 +32,16 @@ public enum RoomSignals {
         var sum = 0.0, count = 0
         for (n, s) in x.enumerated() where inGap(n) { sum += Double(s) * Double(s); count += 1 }
         return 10 * log10(sum / Double(max(count, 1)) + 1e-9)
+    }
+
+    /// `speech` with `lead` and `tail` seconds of silence around it, all under pink noise
+    /// `snr` dB below the speech's active level (below −26 dBFS without speech).
+    public static func inPinkNoise(_ speech: [Int16], lead: Double, tail: Double, snr: Double, seed: UInt64 = 7) -> [Int16] {
+        let rate = Double(SpeechFormat.sampleRate)
+        let padded = [Int16](repeating: 0, count: Int(lead * rate)) + speech + [Int16](repeating: 0, count: Int(tail * rate))
+        let level = (SpeechLevel.activeDBFS(speech) ?? SpeechLevel.standardDBFS) - snr
+        let noise = PinkNoise.samples(count: padded.count, seed: seed)
+        let scale = PinkNoise.scale(toDBFS: level)
+        return zip(padded, noise).map { Int16(clamping: Int((Double($0) + $1 * scale).rounded())) }
     }
 }

@@ -33,8 +33,8 @@ final class LiveWarpTests: XCTestCase {
             let lowered = try Resampler.resample(try AudioFileReader(path: url.path).readAll(), from: 12_800, to: 16_000)
             stream += lowered.map { Int16(clamping: Int($0) / 2) } + Fixtures.roomNoise(24_000, seed: &seed)
         }
-        let unwarped = try heard(stream, warps: [])
-        let warped = try heard(stream, warps: CatalogRecognizer.defaultWarps)
+        let unwarped = try Self.heard(stream, warps: [])
+        let warped = try Self.heard(stream, warps: CatalogRecognizer.defaultWarps)
         XCTAssertEqual(warped.map(\.text), texts)
         XCTAssertEqual(warped.map { $0.evidence?.warp }, [0.8, 0.8])
         XCTAssertLessThan(zip(unwarped, texts).filter { $0.text == $1 }.count, texts.count,
@@ -106,11 +106,13 @@ final class LiveWarpTests: XCTestCase {
                              "no level between the sentence's end and its result: the second look held the meter")
     }
 
-    /// The recognitions of `samples` streamed through the room pipeline with `warps`.
-    private func heard(_ samples: [Int16], warps: [Double]) throws -> [Recognition] {
+    /// The recognitions of `samples` streamed through the room pipeline with `warps`, and with
+    /// the second look within the loudest speech that `loudestSpeech` finds (nil: none).
+    static func heard(_ samples: [Int16], warps: [Double], loudestSpeech: (@Sendable ([Int16]) -> Range<Int>?)? = nil) throws -> [Recognition] {
         let compiled = try Self.compiled.get()
         let recognizer = try CatalogRecognizer(compiled: compiled, model: AcousticModel.locate(), rejection: .live)
         recognizer.warps = warps
+        recognizer.loudestSpeech = loudestSpeech
         var options = RoomListening.options()
         options.emitLevels = false
         let pipeline = try RoomListening.pipeline(recognizer: recognizer, interpreter: CommandInterpreter(matcher: compiled.matcher()),
