@@ -8,6 +8,8 @@ struct LoudestLookOptions: ParsableArguments {
     @Option(name: .customLong("second-look-loudest"), parsing: .unconditional, help: ArgumentHelp("A file (with --trim) or, with a catalog, an utterance that would be rejected is decoded again from its first to its last words within this many dB of its loudest voiced speech, and that result stands if accepted (another person talking around a command is left out), or 'off'.", valueName: "DB"))
     var secondLookLoudest: String = "\(Int(SpeechSpan.secondLookBelowLoudestDB))"
 
+    func validate() throws { _ = try belowLoudestDB() }
+
     /// The level difference, nil for 'off'.
     func belowLoudestDB() throws -> Float? { try Self.levelDifference(secondLookLoudest, option: "--second-look-loudest") }
 

@@ -24,12 +24,15 @@ final class BatchHardeningTests: ScratchFolderTestCase {
         }
     }
 
-    /// Both loudest-speech options take a positive dB value or 'off' (`BatchCommand.levelDifference`).
+    /// Both loudest-speech options take a positive dB value or 'off' (`LoudestLookOptions.levelDifference`), in
+    /// `parlo batch`, and the second look in `parlo listen` and `parlo study` too.
     func testBadLoudestLevelDifferencesAreRefusedWithOneLine() throws {
-        for option in ["--second-look-loudest", "--trim-below-loudest"] {
+        for (command, option) in [("batch", "--second-look-loudest"), ("batch", "--trim-below-loudest"),
+                                  ("listen", "--second-look-loudest"), ("study", "--second-look-loudest")] {
             for value in ["loud", "0", "-3"] {
-                let out = try ParloProcess.run(["batch", "\(option)=\(value)", Self.cards + "/003.wav"])
-                XCTAssertEqual(out.status, 64, "\(option) \(value): \(out.stderr)")
+                let input = command == "batch" ? [Self.cards + "/003.wav"] : ["--input", Self.cards + "/003.wav"]
+                let out = try ParloProcess.run([command, "\(option)=\(value)"] + input)
+                XCTAssertEqual(out.status, 64, "\(command) \(option) \(value): \(out.stderr)")
                 let lines = ParloProcess.errorLines(out)
                 XCTAssertEqual(lines.count, 1, out.stderr)
                 XCTAssertTrue(lines.first?.contains("\(option) takes a level difference in dB") ?? false, out.stderr)
