@@ -44,4 +44,17 @@ public enum RoomSignals {
         let scale = PinkNoise.scale(toDBFS: level)
         return zip(padded, noise).map { Int16(clamping: Int((Double($0) + $1 * scale).rounded())) }
     }
+
+    /// The Italian sentence another person says around a command in the second-look tests.
+    public static let talkerSentence = "oggi pomeriggio andiamo al mercato a comprare la frutta e la verdura"
+
+    /// `command` with `talk` (another person, `belowDB` quieter by active level) for `seconds`
+    /// right before and after it; nil when `talk` lasts less than twice `seconds`.
+    public static func withTalker(_ command: [Int16], talk: [Int16], belowDB: Double, seconds: Double = 1.5) -> [Int16]? {
+        let half = Int(seconds * Double(SpeechFormat.sampleRate))
+        guard talk.count >= 2 * half else { return nil }
+        let gain = pow(10, ((SpeechLevel.activeDBFS(command) ?? -26) - belowDB - (SpeechLevel.activeDBFS(talk) ?? -26)) / 20)
+        let quiet = talk.prefix(2 * half).map { Int16(clamping: Int((Double($0) * gain).rounded())) }
+        return Array(quiet[..<half]) + command + Array(quiet[half...])
+    }
 }

@@ -17,15 +17,10 @@ final class LiveLoudestLookTests: XCTestCase {
     /// heard, its words where the speaker's are. The command alone is heard the same either way.
     func testACommandWithAnotherPersonTalkingAroundItIsHeardLive() throws {
         let command = try Self.samples(FreshSpeech.wav("open math", voice: "en-us", rate: 150))
-        let talk = try Self.samples(FreshSpeech.wav("oggi pomeriggio andiamo al mercato a comprare la frutta e la verdura",
-                                                    voice: "it+m5", rate: 160))
-        let half = Int(1.5 * Double(SpeechFormat.sampleRate))
-        XCTAssertGreaterThan(talk.count, 2 * half, "the talker talks for 3 s")
-        let gain = pow(10, ((SpeechLevel.activeDBFS(command) ?? -26) - 15 - (SpeechLevel.activeDBFS(talk) ?? -26)) / 20)
-        let quiet = talk.prefix(2 * half).map { Int16((Double($0) * gain).rounded()) }
+        let talk = try Self.samples(FreshSpeech.wav(RoomSignals.talkerSentence, voice: "it+m5", rate: 160))
+        let said = try XCTUnwrap(RoomSignals.withTalker(command, talk: talk, belowDB: 15), "the talker talks for 3 s")
         var seed: UInt64 = 5
         let lead = Fixtures.roomNoise(16_000, seed: &seed)
-        let said = Array(quiet[..<half]) + command + Array(quiet[half...])
         let stream = lead + said.map { Int16(clamping: Int($0) / 2) } + Fixtures.roomNoise(32_000, seed: &seed)
 
         let plain = try LiveWarpTests.heard(stream, warps: CatalogRecognizer.defaultWarps)
