@@ -81,7 +81,7 @@ struct BatchCommand: ParsableCommand {
     @Option(name: .customLong("reject-loop"), help: ArgumentHelp("With --reject: a garbage loop beside the grammar with this probability per loop word, 0 for none (default: \(Rejection.catalog.loop.map { "\($0.unitProbability)" } ?? "none") with a catalog, none with --jsgf).", valueName: "P"))
     var rejectLoop: Double?
 
-    @Option(name: .customLong("min-confidence"), help: "Reject results whose confidence is below this (0-1) instead of by the floors; 0 keeps every result the decoder found (default: the floors decide, and confidence is only reported; a file over 30 s is judged as live listening judges, below 0.5 rejected).")
+    @Option(name: .customLong("min-confidence"), help: "Reject results whose confidence is below this (0-1) instead of by the floors; 0 keeps every result the decoder found (default: the floors decide, and a result they pass below 0.3 is rejected too; a file over 30 s is judged as live listening judges, below 0.5 rejected).")
     var minConfidence: Double?
 
     @OptionGroup var spoken: SpeakerLanguageOptions

@@ -160,6 +160,14 @@ public struct Rejection: Sendable, Equatable {
     /// fitted model deciding rejection lost commands on voices it was not fitted on
     /// (docs/recognizer-measurements.md), while as a reported probability it transfers.
     public var minimumConfidence: Double?
+    /// With the floors deciding (`minimumConfidence` nil) and a `calibration`, a result the
+    /// floors pass is still rejected when its confidence is below this: the floors let through
+    /// results the calibrated model calls far more likely wrong than right, which live listening
+    /// never acts on. `.catalog`'s 0.3 was DEV's best (0.5 rejected clean Italian single words,
+    /// "pausa" at 0.40); on Asterisk's real voices per file it kept every right command and 47 of
+    /// the 422 prompts that fired no longer do (docs/batch.md, "Rejecting speech that is not a
+    /// command", session 60).
+    public var minimumConfidenceBesideFloors: Double?
 
     public init(loop: Loop? = nil, minimumScorePerFrame: Double = -48, minimumShortScorePerFrame: Double = -56,
                 minimumWordScorePerFrame: Double = -120, maximumUncoveredSpeech: Double = 0.2, beam: Double? = nil) {
@@ -182,11 +190,13 @@ public struct Rejection: Sendable, Equatable {
     /// audio-fixtures/commands, the floors' plateau, decode time).
     /// On the small English grammar of `RejectionTests` `.default` rejects more, hence two presets.
     ///
-    /// Its `confidence` is `ConfidenceModel.batch`'s probability; the floors decide.
+    /// Its `confidence` is `ConfidenceModel.batch`'s probability; the floors decide, and a result
+    /// they pass also needs a confidence of 0.3 (`minimumConfidenceBesideFloors`).
     public static let catalog: Rejection = {
         var r = Rejection(loop: .grammarWords(probability: 1e-4), minimumScorePerFrame: -64, minimumShortScorePerFrame: -72,
                           minimumWordScorePerFrame: -100, maximumUncoveredSpeech: 0.1, beam: 1e-70)
         r.calibration = .batch
+        r.minimumConfidenceBesideFloors = 0.3
         r.wordTail = 10
         return r
     }()

@@ -153,7 +153,9 @@ extension Rejection {
     /// Whether a result with this evidence is rejected (see `minimumConfidence`).
     func rejects(_ e: RejectionEvidence) -> Bool {
         if let minimumConfidence { return confidence(e) < minimumConfidence }
-        return floorMargin(e) < 0.5
+        if floorMargin(e) < 0.5 { return true }
+        guard let beside = minimumConfidenceBesideFloors, calibration != nil else { return false }
+        return confidence(e) < beside
     }
 
     /// 0…1, exactly 0.5 at the nearest threshold and falling towards 0 beyond it: the lowest of

@@ -193,26 +193,37 @@ final class RejectionEvidenceTests: XCTestCase {
         XCTAssertFalse(r.rejects(sure))
     }
 
-    /// `.catalog` (batch) reports `ConfidenceModel.batch`'s probability while its floors decide;
-    /// a minimum confidence hands the decision to that probability, as `.live` does.
+    /// `.catalog` (batch) reports `ConfidenceModel.batch`'s probability while its floors decide,
+    /// and a result they pass that the probability puts under 0.5 is rejected too; a minimum
+    /// confidence hands the whole decision to that probability, as `.live` does.
     func testCatalogReportsACalibratedConfidenceWhileItsFloorsDecide() throws {
         var r = Rejection.catalog
         let model = try XCTUnwrap(r.calibration)
         XCTAssertNil(r.minimumConfidence)
+        XCTAssertEqual(r.minimumConfidenceBesideFloors, 0.3)
         // Above every floor, but a fit the model doubts (a low score per frame, just over the
-        // long-result floor of -64, and not what the search was settling on): accepted,
-        // confidence < 0.5.
+        // long-result floor of -64, and not what the search was settling on): confidence < 0.5,
+        // so rejected beside the floors; with that check off, the floors alone accept it.
         let doubtful = RejectionEvidence(scorePerFrame: -62, worstWordScorePerFrame: -95, uncoveredSpeech: 0, words: 4,
                                          unfinished: true)
-        XCTAssertFalse(r.rejects(doubtful))
+        XCTAssertGreaterThan(r.floorMargin(doubtful), 0.5)
         XCTAssertEqual(r.confidence(doubtful), model.probability(doubtful), accuracy: 1e-12)
         XCTAssertLessThan(r.confidence(doubtful), 0.5)
+        XCTAssertTrue(r.rejects(doubtful))
+        var floorsAlone = r
+        floorsAlone.minimumConfidenceBesideFloors = nil
+        XCTAssertFalse(floorsAlone.rejects(doubtful))
+        // Without a calibration there is no probability to ask: the floors alone decide.
+        floorsAlone = r
+        floorsAlone.calibration = nil
+        XCTAssertFalse(floorsAlone.rejects(doubtful))
         // Under the long-result floor: rejected, whatever the model says.
         let forced = RejectionEvidence(scorePerFrame: -66, worstWordScorePerFrame: -70, uncoveredSpeech: 0, words: 4)
         XCTAssertTrue(r.rejects(forced))
         let clean = RejectionEvidence(scorePerFrame: -30, worstWordScorePerFrame: -45, uncoveredSpeech: 0, words: 3)
         XCTAssertGreaterThan(r.confidence(clean), 0.9)
         XCTAssertGreaterThan(r.confidence(clean), r.confidence(doubtful))
+        XCTAssertFalse(r.rejects(clean))
         // --min-confidence: the probability decides and the floors are not used.
         r.minimumConfidence = 0.5
         XCTAssertTrue(r.rejects(doubtful))
