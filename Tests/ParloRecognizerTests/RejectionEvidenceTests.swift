@@ -194,7 +194,7 @@ final class RejectionEvidenceTests: XCTestCase {
     }
 
     /// `.catalog` (batch) reports `ConfidenceModel.batch`'s probability while its floors decide,
-    /// and a result they pass that the probability puts under 0.5 is rejected too; a minimum
+    /// and a result they pass that the probability puts under 0.3 is rejected too; a minimum
     /// confidence hands the whole decision to that probability, as `.live` does.
     func testCatalogReportsACalibratedConfidenceWhileItsFloorsDecide() throws {
         var r = Rejection.catalog
@@ -202,13 +202,13 @@ final class RejectionEvidenceTests: XCTestCase {
         XCTAssertNil(r.minimumConfidence)
         XCTAssertEqual(r.minimumConfidenceBesideFloors, 0.3)
         // Above every floor, but a fit the model doubts (a low score per frame, just over the
-        // long-result floor of -64, and not what the search was settling on): confidence < 0.5,
+        // long-result floor of -64, and not what the search was settling on): confidence < 0.3,
         // so rejected beside the floors; with that check off, the floors alone accept it.
         let doubtful = RejectionEvidence(scorePerFrame: -62, worstWordScorePerFrame: -95, uncoveredSpeech: 0, words: 4,
                                          unfinished: true)
         XCTAssertGreaterThan(r.floorMargin(doubtful), 0.5)
         XCTAssertEqual(r.confidence(doubtful), model.probability(doubtful), accuracy: 1e-12)
-        XCTAssertLessThan(r.confidence(doubtful), 0.5)
+        XCTAssertLessThan(r.confidence(doubtful), 0.3)
         XCTAssertTrue(r.rejects(doubtful))
         var floorsAlone = r
         floorsAlone.minimumConfidenceBesideFloors = nil
