@@ -39,6 +39,9 @@ struct ListenCommand: AsyncParsableCommand {
     @Option(name: .customLong("settled-ms"), help: "With --vad webrtc: how long the decoder's best path must stay on a whole command, while noise holds the room loud, before the utterance ends, in milliseconds (default: 1000; 0: off).")
     var settledMs: Int?
 
+    @Option(name: .customLong("voice-shift"), help: "With --vad webrtc: decode an utterance again whole, as a file is, when its cepstral mean lies this far from the stream's so far (a new voice or room; 30 is the median of DEV's voice-changing stream), begun while the speaker pauses (default: off; it lost commands on the held-out test set, docs/listening.md).")
+    var voiceShift: Double?
+
     @Flag(name: .customLong("no-levels"), help: "Do not print level events in JSON output.")
     var noLevels = false
 
@@ -77,6 +80,7 @@ struct ListenCommand: AsyncParsableCommand {
         if let ms = settledMs, ms != 0 && (ms < 200 || ms > 10_000) {
             throw ValidationError("--settled-ms must be 0 (off) or between 200 and 10000")
         }
+        if let v = voiceShift, !(v > 0 && v <= 1000) { throw ValidationError("--voice-shift must be above 0 and at most 1000 (30: DEV's median)") }
         if let c = minConfidence, !(0...1).contains(c) { throw ValidationError("--min-confidence must be between 0 and 1") }
         if denoise < 0 || denoise > 60 { throw ValidationError("--denoise must be between 0 (off) and 60 dB") }
         if spoken.language != nil && jsgf != nil { throw ValidationError("--language needs the command catalog, not --jsgf") }
@@ -107,6 +111,7 @@ struct ListenCommand: AsyncParsableCommand {
                 options = RoomListening.options(options, hangover: hangoverMs.map { Double($0) / 1000 })
                 if let ms = unfinishedHangoverMs { options.endpointer.unfinishedHangover = ms == 0 ? nil : Double(ms) / 1000 }
                 if let ms = settledMs { options.endpointer.settledPath = ms == 0 ? nil : Double(ms) / 1000 }
+                options.wholeDecodeVoiceShift = voiceShift
             } else {
                 options.endpointer.hangover = Double(hangoverMs ?? 200) / 1000
             }

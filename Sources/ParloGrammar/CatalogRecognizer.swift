@@ -107,12 +107,20 @@ public final class CatalogRecognizer {
     public func decode(_ samples: [Int16], cepstralPrior: CepstralMean? = nil) throws -> Recognition {
         guard !samples.isEmpty else { return try primary.decode(samples) }
         let prior = cepstralPrior ?? primary.modelCepstralMean(counting: cepstralPriorSeconds)
-        var best = try primary.decode(samples, cepstralPrior: prior)
+        return try completed(samples, decoded: primary.decode(samples, cepstralPrior: prior), cepstralPrior: prior, warpingRejected: true)
+    }
+
+    /// What `decode` does after the primary decoder's whole decode of `samples`: the fallback
+    /// decoder when it found no hypothesis, the warps when the result is unsure (a rejected one
+    /// only if `warpingRejected`: live listening gives those a second look off its thread).
+    private func completed(_ samples: [Int16], decoded: Recognition, cepstralPrior prior: CepstralMean,
+                           warpingRejected: Bool) throws -> Recognition {
+        var best = decoded
         if !best.hypothesisFound {
             let second = try fallback().decode(samples, cepstralPrior: prior)
             if second.hypothesisFound { best = second }
         }
-        guard !warps.isEmpty, (best.rejected ? 0 : best.confidence) < warpBelowConfidence else { return best }
+        guard !warps.isEmpty, warpingRejected || !best.rejected, (best.rejected ? 0 : best.confidence) < warpBelowConfidence else { return best }
         return try bestWarped(samples, than: best, cepstralPrior: prior)
     }
 
@@ -180,5 +188,9 @@ extension CatalogRecognizer: UtteranceDecoder {
     public func decodeUtterance(_ samples: [Int16]) throws -> Recognition { try decode(samples) }
     public func decodeUtterance(_ samples: [Int16], cepstralPrior: CepstralMean?) throws -> Recognition {
         try decode(samples, cepstralPrior: cepstralPrior)
+    }
+    public var wholeUtterancePrior: CepstralMean? { primary.modelCepstralMean(counting: cepstralPriorSeconds) }
+    public func completeWholeUtterance(_ samples: [Int16], decoded: Recognition) throws -> Recognition {
+        try completed(samples, decoded: decoded, cepstralPrior: primary.modelCepstralMean(counting: cepstralPriorSeconds), warpingRejected: false)
     }
 }

@@ -35,6 +35,13 @@ public final class ListenPipeline {
         /// own is. A long recording's stream knows its speaker and room; a short utterance alone
         /// (half of "front … centre" in babble) measures its mean on little but noise.
         public var streamCepstralPriorSeconds: Double?
+        /// Decode an utterance again whole, normalised as a file is (its own cepstral mean blended
+        /// with the model's), when its voice lies this far from the stream's so far
+        /// (`StreamingMeanState.shift`): begun when the speaker pauses, so that the hangover hides
+        /// it (`ListenPipeline+WholeDecode`). Nil: never, the default: on DEV it gained 10 of 360
+        /// commands of voice-changing streams, and lost 4 of 720 on the plain ones and 15 of 720
+        /// on TEST (docs/listening.md, session 63).
+        public var wholeDecodeVoiceShift: Double?
         public init() {}
     }
 
@@ -71,7 +78,7 @@ public final class ListenPipeline {
     /// The decoder every utterance streams into (a listener may change its search between
     /// utterances: `Recognizer.useLoop`).
     public let recognizer: Recognizer
-    private let decoder: any UtteranceDecoder
+    let decoder: any UtteranceDecoder
     let interpreter: HypothesisInterpreter?
     private var endpointer: Endpointer
     private var ring: PreRollBuffer
@@ -83,7 +90,7 @@ public final class ListenPipeline {
     private var armedUntil = 0.0
     private var position = 0
     /// The current utterance's audio, for the batch final pass; capacity reserved once.
-    private var utterance: [Int16] = []
+    var utterance: [Int16] = []
     var utterancesDecoded = 0
     /// The partial last judged for `Endpointer.awaitingMore`, how far the decoder had been fed
     /// then, and the verdict: the hypothesis changes only when the decoder is fed (by a chunk or
@@ -104,6 +111,14 @@ public final class ListenPipeline {
     public static let streamCepstralMemorySeconds = 10.0
     /// The running cepstral mean of the utterances decoded whole so far.
     private var heardMean: CepstralMean?
+    /// With `Options.wholeDecodeVoiceShift`: the streaming mean when the utterance began, and
+    /// once the utterance is decoded whole, the streaming mean it left (`ListenPipeline+WholeDecode`).
+    var streamAtBegin: StreamingMeanState?
+    var streamAfter: StreamingMeanState?
+    /// Whether the current pause was already judged for a whole decode.
+    var pauseJudged = false
+    /// How many utterances were decoded again whole because their voice was new to the stream.
+    public internal(set) var utterancesDecodedWhole = 0
 
     /// Each utterance's ratio over the room, measured on the input before cleaning.
     private var speechToNoise: SpeechToNoise
@@ -242,7 +257,10 @@ public final class ListenPipeline {
             vowel = verdictIndex < vocalic.count ? vocalic[verdictIndex] : nil
             verdictIndex += 1
         }
-        if decoding, endpointer.isPausing(at: level.t), options.endpointer.unfinishedHangover != nil {
+        let pausing = decoding && endpointer.isPausing(at: level.t)
+        if pausing, !pauseJudged { try decodeWholeIfVoiceChanged() }
+        pauseJudged = pausing
+        if pausing, options.endpointer.unfinishedHangover != nil {
             // What the decoder was fed by the last chunk or partial check: feeding it here too
             // would cut its input differently, and PocketSphinx's search depends on that a little.
             if fedThrough != judgedThrough {
@@ -288,6 +306,8 @@ public final class ListenPipeline {
         guard decodes else { return }
         decoderStage?.adapting = true
         try recognizer.begin()
+        streamAtBegin = options.wholeDecodeVoiceShift == nil ? nil : recognizer.streamingMean()
+        streamAfter = nil
         utterance.removeAll(keepingCapacity: true)
         decoding = true
         // The pre-roll never reaches back into the previous utterance: its last word would be
@@ -307,7 +327,7 @@ public final class ListenPipeline {
     }
 
     /// Feeds the recognizer the ring's samples up to `end`, or as far as the ring has them.
-    private func feed(upTo end: Int) throws {
+    func feed(upTo end: Int) throws {
         let end = min(end, ring.end)
         guard end > fedThrough else { return }
         try ring.withSamples(from: fedThrough, to: end) {
@@ -365,8 +385,11 @@ public final class ListenPipeline {
         previousUtteranceEnd = fedThrough
         decoderStage?.adapting = false
         var recognition = try recognizer.end()
+        let whole = streamAfter != nil
+        if whole { recognition = try endWholeDecode(recognition) }
         if let prior = options.cepstralAdaptationSeconds { recognizer.adaptStreamingMean(priorSeconds: prior) }
         switch options.finalPass {
+        case _ where whole: break
         case .streaming: break
         case .batch:
             let prior = options.streamCepstralPriorSeconds.flatMap { seconds in

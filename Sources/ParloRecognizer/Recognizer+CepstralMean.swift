@@ -34,21 +34,36 @@ extension Recognizer {
     /// heard before but `prior`. Leaves the utterance's own mean in `measuredMean` unless
     /// `measuringMean` is false (a second look at audio whose mean was already measured).
     public func decode(_ samples: [Int16], cepstralPrior prior: CepstralMean, measuringMean: Bool = true) throws -> Recognition {
-        try restartAndMeasureCepstralMean(samples)     // the front end only: no search
-        var sums = [Float](repeating: 0, count: initialMean.count)
-        let frames = sums.isEmpty ? 0 : Double(sums.withUnsafeMutableBufferPointer { parlo_ps_cmn_sums(decoder, $0.baseAddress) })
-        var own: CepstralMean?
-        if frames > 0 {
-            let p = prior.seconds * 100   // 10 ms frames
-            let base = prior.values.count == initialMean.count ? prior.values : initialMean
-            let mean = zip(base, sums).map { m0, sum in Float((p * Double(m0) + Double(sum)) / (p + frames)) }
-            mean.withUnsafeBufferPointer { parlo_ps_cmn_set(decoder, $0.baseAddress) }
-            own = CepstralMean(values: sums.map { Float(Double($0) / frames) }, seconds: frames / 100)
-        }
+        let own = try restartWithBlendedMean(samples, cepstralPrior: prior)
         let kept = measuredMean
         let recognition = try decode(samples)
         measuredMean = measuringMean ? own : kept
         return recognition
+    }
+
+    /// Begins a whole decode of an utterance whose first `samples` are here and whose rest is
+    /// still to come (`process`, then `end`): normalised as `decode(_:cepstralPrior:)` does, by
+    /// the blend of `prior` and the mean of `samples`, and fed them. Live listening's form of a
+    /// file's decode, begun while the speaker pauses (`ListenPipeline.Options.wholeDecodeVoiceShift`).
+    /// Leaves the mean of `samples` in `measuredMean`.
+    public func beginWhole(_ samples: [Int16], cepstralPrior prior: CepstralMean) throws {
+        measuredMean = try restartWithBlendedMean(samples, cepstralPrior: prior)
+        try begin()
+        try process(samples)
+    }
+
+    /// Restarts the decoder exactly, measures the cepstral mean of `samples` and sets the live
+    /// mean to its blend with `prior`; returns the mean of `samples` (nil: no frames).
+    private func restartWithBlendedMean(_ samples: [Int16], cepstralPrior prior: CepstralMean) throws -> CepstralMean? {
+        try restartAndMeasureCepstralMean(samples)     // the front end only: no search
+        var sums = [Float](repeating: 0, count: initialMean.count)
+        let frames = sums.isEmpty ? 0 : Double(sums.withUnsafeMutableBufferPointer { parlo_ps_cmn_sums(decoder, $0.baseAddress) })
+        guard frames > 0 else { return nil }
+        let p = prior.seconds * 100   // 10 ms frames
+        let base = prior.values.count == initialMean.count ? prior.values : initialMean
+        let mean = zip(base, sums).map { m0, sum in Float((p * Double(m0) + Double(sum)) / (p + frames)) }
+        mean.withUnsafeBufferPointer { parlo_ps_cmn_set(decoder, $0.baseAddress) }
+        return CepstralMean(values: sums.map { Float(Double($0) / frames) }, seconds: frames / 100)
     }
 
     /// Moves the streaming cepstral mean towards the speech streamed since the last move, the
@@ -92,4 +107,25 @@ public struct StreamingMeanState: Sendable, Equatable {
     public let mean: [Float]
     public let sums: [Float]
     public let frames: Int32
+
+    public init(mean: [Float], sums: [Float], frames: Int32) {
+        self.mean = mean; self.sums = sums; self.frames = frames
+    }
+}
+
+extension StreamingMeanState {
+    /// How far the mean of the frames added since `earlier` (the same stream's state when an
+    /// utterance began) lies from `earlier`'s mean, over c1–c12 (c0 is loudness, not voice):
+    /// how much this utterance's speaker or room differs from what the stream has heard.
+    /// `fedSamples`: the samples fed since; nil when the sums no longer add up to them
+    /// (PocketSphinx scaled them back past 800 frames) or nothing was added.
+    public func shift(since earlier: StreamingMeanState, fedSamples: Int) -> Double? {
+        let frames = Int(self.frames) - Int(earlier.frames)
+        guard frames > 0, abs(frames - fedSamples / 160) <= 3, mean.count >= 13, earlier.mean.count == mean.count else { return nil }
+        let squares = (1..<13).map { i -> Double in
+            let own = Double(sums[i] - earlier.sums[i]) / Double(frames)
+            return (own - Double(earlier.mean[i])) * (own - Double(earlier.mean[i]))
+        }
+        return squares.reduce(0, +).squareRoot()
+    }
 }

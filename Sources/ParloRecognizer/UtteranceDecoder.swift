@@ -20,6 +20,14 @@ public protocol UtteranceDecoder: AnyObject {
     /// Whether `reconsider` would decode `samples` again (it returns `streamed` at once
     /// otherwise): live listening runs those second looks off its thread.
     func reconsiders(_ samples: [Int16], streamed: Recognition) -> Bool
+    /// The mean a whole utterance's own cepstral mean is blended with when it is decoded as a
+    /// file is (`Recognizer.beginWhole`); nil: this decoder blends none, and live listening does
+    /// not decode its utterances whole.
+    var wholeUtterancePrior: CepstralMean? { get }
+    /// Finishes the result of a whole decode that `recognizer` made of `samples` after
+    /// `Recognizer.beginWhole` (a fallback decode, warps), as `decodeUtterance` would; a rejected
+    /// result is left to `reconsider`.
+    func completeWholeUtterance(_ samples: [Int16], decoded: Recognition) throws -> Recognition
     /// How every decoder it owns judges results, when not by its own rejection (`Recognizer.judging`).
     var judging: Rejection? { get set }
 }
@@ -30,6 +38,8 @@ extension UtteranceDecoder {
     }
 
     public func reconsider(_ samples: [Int16], streamed: Recognition) throws -> Recognition { streamed }
+    public var wholeUtterancePrior: CepstralMean? { nil }
+    public func completeWholeUtterance(_ samples: [Int16], decoded: Recognition) throws -> Recognition { decoded }
     public func reconsiders(_ samples: [Int16], streamed: Recognition) -> Bool { false }
 
     /// A decoder that owns only `recognizer` judges by it.

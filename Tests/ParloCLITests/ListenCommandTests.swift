@@ -121,6 +121,17 @@ final class ListenCommandTests: XCTestCase {
         XCTAssertTrue(out.stderr.contains("-nosuch"), out.stderr)
     }
 
+    /// A `--voice-shift` out of range is refused in one line before any audio (what the option
+    /// does: `WholeDecodeTests`).
+    func testAVoiceShiftOutOfRangeIsRefusedInOneLine() throws {
+        let session = BatchCatalogTests.root.appendingPathComponent("audio-fixtures/session/demo-session.wav").path
+        let out = try ParloProcess.run(["listen", "--input", session, "--fast", "--json", "--voice-shift", "5000"])
+        XCTAssertNotEqual(out.status, 0)
+        XCTAssertTrue(out.lines.isEmpty, "no event before the options are checked")
+        XCTAssertEqual(out.stderr.split(separator: "\n").count, 1, out.stderr)
+        XCTAssertTrue(out.stderr.contains("--voice-shift must be above 0 and at most 1000"), out.stderr)
+    }
+
     /// `parlo listen --input` on fixtures of audio-fixtures/commands played in a row (0.5 s of
     /// digital silence first, 1 s after each): its JSON events
     /// (`extra`: more options).
