@@ -327,7 +327,7 @@ public final class ListenPipeline {
     }
 
     /// Feeds the recognizer the ring's samples up to `end`, or as far as the ring has them.
-    func feed(upTo end: Int) throws {
+    private func feed(upTo end: Int) throws {
         let end = min(end, ring.end)
         guard end > fedThrough else { return }
         try ring.withSamples(from: fedThrough, to: end) {
