@@ -106,9 +106,13 @@ public final class CatalogRecognizer {
     /// A result less sure than `warpBelowConfidence` is decoded again at each of `warps`.
     public func decode(_ samples: [Int16], cepstralPrior: CepstralMean? = nil) throws -> Recognition {
         guard !samples.isEmpty else { return try primary.decode(samples) }
-        let prior = cepstralPrior ?? primary.modelCepstralMean(counting: cepstralPriorSeconds)
+        let prior = cepstralPrior ?? modelPrior
         return try completed(samples, decoded: primary.decode(samples, cepstralPrior: prior), cepstralPrior: prior, warpingRejected: true)
     }
+
+    /// The model's cepstral mean counting as `cepstralPriorSeconds`: what a whole decode blends
+    /// an utterance's own mean with unless told otherwise.
+    private var modelPrior: CepstralMean { primary.modelCepstralMean(counting: cepstralPriorSeconds) }
 
     /// What `decode` does after the primary decoder's whole decode of `samples`: the fallback
     /// decoder when it found no hypothesis, the warps when the result is unsure (a rejected one
@@ -145,7 +149,7 @@ public final class CatalogRecognizer {
             let (x, y) = (streamWarpWins[a.element, default: 0], streamWarpWins[b.element, default: 0])
             return x != y ? x > y : a.offset < b.offset     // ties keep `warps`' order
         }.map(\.element)
-        let best = try bestWarped(samples, than: streamed, cepstralPrior: primary.modelCepstralMean(counting: cepstralPriorSeconds),
+        let best = try bestWarped(samples, than: streamed, cepstralPrior: modelPrior,
                                   at: order, firstWin: true)
         if let w = best.evidence?.warp { streamWarpWins[w, default: 0] += 1 }
         guard best.rejected || best.text.isEmpty, let range = loudestSpeech?(samples), range.count < samples.count else { return best }
@@ -189,8 +193,8 @@ extension CatalogRecognizer: UtteranceDecoder {
     public func decodeUtterance(_ samples: [Int16], cepstralPrior: CepstralMean?) throws -> Recognition {
         try decode(samples, cepstralPrior: cepstralPrior)
     }
-    public var wholeUtterancePrior: CepstralMean? { primary.modelCepstralMean(counting: cepstralPriorSeconds) }
+    public var wholeUtterancePrior: CepstralMean? { modelPrior }
     public func completeWholeUtterance(_ samples: [Int16], decoded: Recognition) throws -> Recognition {
-        try completed(samples, decoded: decoded, cepstralPrior: primary.modelCepstralMean(counting: cepstralPriorSeconds), warpingRejected: false)
+        try completed(samples, decoded: decoded, cepstralPrior: modelPrior, warpingRejected: false)
     }
 }
