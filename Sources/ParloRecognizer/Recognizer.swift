@@ -308,7 +308,6 @@ public final class Recognizer {
             var e = rejection.evidence(path: path, energy: energy, decodedFrames: Int(ps_get_n_frames(decoder)))
             if !grammar.decoys.entries.isEmpty, let loop = rejection.loop { e.shiftScores(by: loop.decoyScoreShift) }
             e.unfinished = searched != all || (lastPartial.map { $0 != spoken } ?? false)
-            e.vowels = SyllableNuclei.vowels(of: spoken, in: dictionary)
             evidence = e
             if !rejected {              // the loop's words in the hypothesis reject it whatever its scores
                 let judge = judging ?? rejection

@@ -20,10 +20,6 @@ import Foundation
 ///    over sound that is loud below 1 kHz, and half as loud there as above, is no speech: a clink of
 ///    cutlery in a quiet room or a chop in a kitchen came back as "pause" or "help" with a good
 ///    score per frame.
-/// 5. **Its syllables** (`minimumSyllableShare`): a result of two vowels or more heard as one
-///    syllable or none over its words (`SyllableNuclei`) needs about half as many syllables as
-///    vowels: "face" forced onto "previous", one loudness peak under three vowels, scores as well
-///    per frame as a right command.
 ///
 /// The floors' margin (0…1) is the lowest of a logistic curve on each check's margin: exactly
 /// 0.5 at a threshold, so the floors reject below 0.5. `Recognition.confidence` is that margin,
@@ -153,17 +149,6 @@ public struct Rejection: Sendable, Equatable {
     /// swept: no DEV command under it, nearly every noise-fired command at 0
     /// (docs/recognizer-measurements.md).
     public var minimumVoicedWord = 0.1
-    /// Results of two vowels or more (`RejectionEvidence.vowels`) with fewer syllables heard
-    /// than this share of their vowels (`RejectionEvidence.syllables`) are rejected, their
-    /// confidence capped below 0.5 as `minimumVoicedWord` caps it. Just under a half: no right
-    /// DEV command per file had fewer, while over a quarter of DEV's English single words that
-    /// fired did ("came" as "carry on"; docs/recognizer-measurements.md, "A result needs its
-    /// syllables").
-    public var minimumSyllableShare = 0.45
-    /// Only results heard as this many syllables or fewer are judged by `minimumSyllableShare`:
-    /// a real voice's connected phrase undercounts ("from an unknown caller", six vowels, came out
-    /// as two peaks), while a word forced onto a longer command is one syllable or none.
-    static let maximumJudgedSyllables = 1
     /// When set, `Recognition.confidence` is this model's probability that the result is right;
     /// without one it is the floors' margin, which says only how far a result is from a floor.
     public var calibration: ConfidenceModel?

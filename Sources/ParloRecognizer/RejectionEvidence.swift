@@ -33,11 +33,6 @@ public struct RejectionEvidence: Sendable, Equatable, Codable {
     public var unfinished: Bool?
     /// The frequency warp the result was heard at (`CatalogRecognizer.warps`); nil: unwarped.
     public var warp: Double?
-    /// Syllables heard over the result's words (`SyllableNuclei`); nil when the decoder's frames
-    /// cannot be matched with the audio, or in results written before it was measured.
-    public var syllables: Int?
-    /// Vowels in the pronunciation of the result's words: the syllables it should have.
-    public var vowels: Int?
 
     public init(scorePerFrame: Double, worstWordScorePerFrame: Double, uncoveredSpeech: Double?, words: Int? = nil,
                 voicedWord: Double? = nil, unfinished: Bool? = nil) {
@@ -48,7 +43,7 @@ public struct RejectionEvidence: Sendable, Equatable, Codable {
 
     enum CodingKeys: String, CodingKey {
         case scorePerFrame = "score_per_frame", worstWordScorePerFrame = "worst_word_score_per_frame"
-        case uncoveredSpeech = "uncovered_speech", words, voicedWord = "voiced_word", unfinished, warp, syllables, vowels
+        case uncoveredSpeech = "uncovered_speech", words, voicedWord = "voiced_word", unfinished, warp
     }
 }
 
@@ -80,14 +75,9 @@ extension Rejection {
         let best = Self.alignments(loud, decodedFrames: decodedFrames)
             .map { (frames: $0, uncovered: Self.uncoveredShare(loud: Array(loud[$0]), path: path, wordTail: wordTail)) }
             .min { $0.uncovered < $1.uncovered }
-        var e = RejectionEvidence(scorePerFrame: perFrame, worstWordScorePerFrame: worstWord, uncoveredSpeech: best?.uncovered,
-                                  words: path.filter(\.isWord).count,
-                                  voicedWord: best.flatMap { Self.voicedWord(vocalic: Array(vocalic[$0.frames]), path: path) })
-        let spoken = path.filter { $0.isWord && !GarbageGraph.isGarbage($0.word) }
-        if let best, let first = spoken.first, let last = spoken.last {
-            e.syllables = SyllableNuclei.count(Array(energy.decibels[best.frames]), in: first.startFrame...last.endFrame)
-        }
-        return e
+        return RejectionEvidence(scorePerFrame: perFrame, worstWordScorePerFrame: worstWord, uncoveredSpeech: best?.uncovered,
+                                 words: path.filter(\.isWord).count,
+                                 voicedWord: best.flatMap { Self.voicedWord(vocalic: Array(vocalic[$0.frames]), path: path) })
     }
 
     /// The largest share of vocalic frames within one word of 5 frames or more (nil: no such word).
@@ -150,15 +140,7 @@ extension Rejection {
     /// The result's confidence: the calibrated probability when there is a `calibration`, else
     /// the floors' margin.
     func confidence(_ e: RejectionEvidence) -> Double {
-        calibration.map { min($0.probability(e), voicingMargin(e), syllableMargin(e)) } ?? floorMargin(e)
-    }
-
-    /// 0…1, exactly 0.5 where the syllables heard are `minimumSyllableShare` of the result's
-    /// vowels; 1 for a result of fewer than two vowels, one where more than
-    /// `Rejection.maximumJudgedSyllables` were heard, or one without the measures.
-    func syllableMargin(_ e: RejectionEvidence) -> Double {
-        guard let s = e.syllables, let v = e.vowels, v >= 2, s <= Self.maximumJudgedSyllables else { return 1 }
-        return 1 / (1 + exp(-(Double(s) / Double(v) - minimumSyllableShare) / 0.01))
+        calibration.map { min($0.probability(e), voicingMargin(e)) } ?? floorMargin(e)
     }
 
     /// 0…1, exactly 0.5 at `minimumVoicedWord`: no calibration was fitted on results without a
@@ -184,7 +166,7 @@ extension Rejection {
         var c = min(logistic((e.scorePerFrame - floor) / 4),
                     logistic((e.worstWordScorePerFrame - minimumWordScorePerFrame) / 8))
         if let u = e.uncoveredSpeech { c = min(c, logistic((maximumUncoveredSpeech - u) / 0.05)) }
-        return min(c, voicingMargin(e), syllableMargin(e))
+        return min(c, voicingMargin(e))
     }
 }
 
